@@ -3,3 +3,4 @@ export * from './charges.ts';
 export * from './errors.ts';
 export * from './palette.ts';
 export * from './wire.ts';
+export * from './api.ts';
