@@ -1,0 +1,365 @@
+/**
+ * buildApp wires the modules by hand: config and infrastructure in, a Fastify app and a clean
+ * shutdown out. Tests call it with an in-memory PGlite; main.ts calls it with the configured stores.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { deflateRaw } from 'node:zlib';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import { API_PREFIX, CloseCode, type ErrorCode, GAME_DEFAULTS } from '@pixel-wall/shared';
+import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createCommitter } from './engine/committer.ts';
+import { createMemoryEngine } from './engine/memory.ts';
+import type { Engine } from './engine/types.ts';
+import { AppError } from './errors.ts';
+import type { App } from './http.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { serverSecret } from './lib/secrets.ts';
+import { createAuthenticator } from './modules/auth/authenticate.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { createTokenService } from './modules/auth/tokens.ts';
+import { registerCanvasRoutes } from './modules/canvas/routes.ts';
+import { createCanvasService } from './modules/canvas/service.ts';
+import { createSnapshotCache, encodeWebp } from './modules/canvas/snapshot.ts';
+import { registerStatsRoutes } from './modules/stats/routes.ts';
+import { createStatsService } from './modules/stats/service.ts';
+import { registerUsersRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/service.ts';
+import { type Bus, createMemoryBus } from './realtime/bus.ts';
+import { createHub } from './realtime/hub.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** defaults to the memory engine */
+  engine?: Engine;
+  /** defaults to the in-process bus */
+  bus?: Bus;
+  /** pino logger options; false for none (tests) */
+  logger?: boolean | object;
+}
+
+export interface BuiltApp {
+  app: App;
+  /** Stops taking work, drains in-flight requests and pending commits, closes sockets. */
+  close(): Promise<void>;
+  hubSeq(): number;
+}
+
+const deflateRawAsync = promisify(deflateRaw);
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, db } = deps;
+  const metrics = createMetrics();
+  let ready = false;
+  let shuttingDown = false;
+
+  const secret = await serverSecret(db, 'session', config.sessionSecret);
+  const tokens = createTokenService({
+    db,
+    secret,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+  });
+  const users = createUsersService({ db, adminIds: config.adminIds, startCharges: config.charges.start });
+  const chargeRules = { max: config.charges.start, speedMs: config.charges.rechargeMs };
+
+  const engine =
+    deps.engine ??
+    createMemoryEngine({ rulesFor: () => chargeRules, loadCharges: (id) => users.storedCharges(id) });
+  if (!deps.engine) await restoreCanvas(db, engine);
+  const bus = deps.bus ?? createMemoryBus();
+
+  const committer = createCommitter({
+    windowMs: config.commitWindowMs,
+    transaction: (fn) => db.transaction(fn),
+    onCommitted: (batch, ms) => metrics.commit(batch.length, ms),
+    onError: (err, attempt) => {
+      metrics.commitError();
+      app.log.error({ err, attempt }, 'group commit failed; retrying');
+    },
+  });
+
+  const canvas = createCanvasService({
+    engine,
+    committer,
+    bus,
+    users,
+    paintsPerSecond: config.rateLimits.paintsPerSecond,
+    metrics: metrics.paint,
+  });
+
+  let hubSeq = () => 0;
+  const snapshotSource = { seq: () => hubSeq(), canvas: () => engine.canvas() };
+  const snapshots = {
+    webp: createSnapshotCache({
+      source: snapshotSource,
+      encode: encodeWebp,
+      maxAgeMs: config.snapshotMaxAgeMs,
+      onEncoded: (s) => metrics.snapshot(s.encodeMs),
+    }),
+    raw: createSnapshotCache({
+      source: snapshotSource,
+      encode: (indices) => deflateRawAsync(indices),
+      maxAgeMs: config.snapshotMaxAgeMs,
+    }),
+  };
+
+  const hub = createHub({
+    bus,
+    tickMs: config.tickMs,
+    metrics: metrics.hub,
+    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
+    rpc: {
+      repaint: (userId, pixelId, color) => canvas.repaint(userId, pixelId, color),
+      canvas: async (minSeq) => {
+        const s = await snapshots.webp.get(minSeq);
+        return { seq: s.seq, image: s.body };
+      },
+    },
+  });
+  hubSeq = () => hub.seq;
+
+  const stats = createStatsService({ db, seq: () => hub.seq, online: () => hub.online });
+
+  const countryOf = (req: FastifyRequest): string | null => {
+    const v = req.headers[config.countryHeader];
+    const s = Array.isArray(v) ? v[0] : v;
+    return s && /^[A-Za-z]{2}$/.test(s) && s.toUpperCase() !== 'XX' ? s.toUpperCase() : null;
+  };
+  const authenticator = createAuthenticator({
+    tokens,
+    users,
+    botToken: config.telegram.botToken,
+    initDataMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
+    countryOf,
+  });
+
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 16 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('userId', null);
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const { status, code, message } = describeError(err);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    const body: Record<string, unknown> = { error: { code, message }, requestId: req.id };
+    if (err instanceof AppError && err.details) (body.error as Record<string, unknown>).details = err.details;
+    return reply.code(status).send(body);
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimits.ipPerMinute,
+    timeWindow: '1 minute',
+    allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('X-Request-Id', req.id);
+    return payload;
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const mode = req.routeOptions.config.auth ?? 'none';
+    if (mode === 'none') return;
+    req.userId = await authenticator.userIdOf(req);
+    if (mode === 'required' && req.userId === null) {
+      throw new AppError(
+        'UNAUTHORIZED',
+        'Sign in first: send Authorization: Bearer <token> or initData <data>.',
+      );
+    }
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.http(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  });
+
+  // ---------- operations ----------
+  app.get('/healthz', { config: { auth: 'none' } }, async () => ({ ok: true }));
+  app.get('/readyz', { config: { auth: 'none' } }, async (_req, reply) => {
+    const checks: Record<string, boolean> = { started: ready && !shuttingDown, commits: committer.healthy };
+    try {
+      await db.ping();
+      checks.database = true;
+    } catch {
+      checks.database = false;
+    }
+    const ok = Object.values(checks).every(Boolean);
+    return reply.code(ok ? 200 : 503).send({ ok, checks });
+  });
+  app.get('/metrics', { config: { auth: 'none' } }, async (_req, reply) =>
+    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+  );
+
+  // ---------- game ----------
+  registerAuthRoutes(app, {
+    tokens,
+    users,
+    authenticator,
+    botToken: config.telegram.botToken,
+    botUsername: config.telegram.botUsername,
+    devSignIn: config.devSignIn,
+    appUrl: config.publicUrl,
+    contactEmail: config.contactEmail,
+    loginMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
+    countryOf,
+  });
+  registerUsersRoutes(app, {
+    users,
+    tokens,
+    engine,
+    mining: { pxPerSecond: GAME_DEFAULTS.miningPxPerSecond, maxSeconds: GAME_DEFAULTS.miningMaxSeconds },
+    countryOf,
+  });
+  registerCanvasRoutes(app, {
+    canvas,
+    snapshot: (format, minSeq) => snapshots[format].get(minSeq),
+    historyStats: () => stats.history(),
+  });
+  registerStatsRoutes(app, stats);
+
+  app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
+    const token = (req.query as Record<string, unknown>).token;
+    if (typeof token !== 'string' || token === '') {
+      hub.attach(socket, { userId: null });
+      return;
+    }
+    const userId = token.length < 1024 ? tokens.verifyWebsocketToken(token) : null;
+    if (userId === null) {
+      socket.close(CloseCode.Unauthorized, 'invalid token');
+      return;
+    }
+    const profile = await users.profile(userId);
+    if (!profile || profile.banned) {
+      socket.close(
+        profile ? CloseCode.Banned : CloseCode.Unauthorized,
+        profile ? 'banned' : 'unknown player',
+      );
+      return;
+    }
+    hub.attach(socket, { userId });
+  });
+
+  // ---------- the web app ----------
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const hasWeb = fs.existsSync(`${webDist}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        res.setHeader(
+          'Cache-Control',
+          file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (req, reply) => {
+    const isApi = req.url.startsWith(`${API_PREFIX}/`) || req.url === API_PREFIX;
+    if (req.method === 'GET' && !isApi && !req.url.startsWith('/ws')) {
+      if (hasWeb) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply
+        .type('text/html')
+        .send(
+          '<!doctype html><title>Pixel Wall</title><p>The web app is not built. Run <code>npm run build</code>.</p>',
+        );
+    }
+    throw new AppError('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}.`);
+  });
+
+  await app.ready();
+  ready = true;
+
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    hubSeq: () => hub.seq,
+    close() {
+      closing ??= (async () => {
+        shuttingDown = true;
+        await hub.close();
+        // Fastify stops accepting, answers 503 to new requests and waits for in-flight ones.
+        await app.close();
+        await committer.close();
+        await engine.close();
+        await bus.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+async function restoreCanvas(db: Database, engine: Engine): Promise<void> {
+  const rows = await db.query<{ id: number; color: number; user_id: number; ms: number }>(
+    'SELECT id, color, user_id, (extract(epoch from painted_at) * 1000)::float8 AS ms FROM pixels',
+  );
+  await engine.restorePixels(
+    rows.map((r) => ({ id: r.id, color: r.color, userId: r.user_id, paintedAt: r.ms })),
+  );
+}
+
+function describeError(err: FastifyError): { status: number; code: ErrorCode; message: string } {
+  if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message };
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const first = err.validation[0];
+    const where = `${err.validationContext ?? 'request'}${first?.instancePath ? first.instancePath.replaceAll('/', '.') : ''}`;
+    return {
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: `Invalid ${where}: ${first?.message ?? 'bad value'}`,
+    };
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json.' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: 'BAD_REQUEST', message: 'The JSON body is empty.' };
+  }
+  if (err instanceof SyntaxError || err.statusCode === 400) {
+    return { status: 400, code: 'BAD_REQUEST', message: 'The request is malformed.' };
+  }
+  if (err.statusCode === 429) return { status: 429, code: 'RATE_LIMITED', message: 'Too many requests.' };
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return { status: err.statusCode, code: 'BAD_REQUEST', message: err.message };
+  }
+  return { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side.' };
+}

@@ -1,0 +1,151 @@
+/**
+ * Environment → typed config. The only reader of process.env: everything else takes `Config`.
+ * A bad value stops the start with a message naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL with scheme ${protocols.join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must look like 123456:ABC-DEF… (a Telegram bot token)')
+    .optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,64}$/)
+    .optional(),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  ADMIN_IDS: z
+    .string()
+    .regex(/^\s*(\d{1,16}\s*(,\s*\d{1,16}\s*)*)?$/, 'must be comma-separated numeric user ids')
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map(Number),
+    ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  INIT_DATA_MAX_AGE_SECONDS: positiveInt.default(86_400),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(3_600),
+  REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 86_400),
+  CONTACT_EMAIL: z.email().default('support@pixelwall.example'),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, 'must be a lower-case header name')
+    .default('cf-ipcountry'),
+  TRUST_PROXY: bool.default(false),
+  TICK_MS: z.coerce.number().int().min(10).max(100).default(100),
+  COMMIT_WINDOW_MS: z.coerce.number().int().min(0).max(100).default(4),
+  START_CHARGES: z.coerce.number().int().min(1).max(1000).default(5),
+  RECHARGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  RATE_LIMIT_IP_PER_MINUTE: positiveInt.default(1200),
+  RATE_LIMIT_PAINTS_PER_SECOND: positiveInt.default(20),
+  SNAPSHOT_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  WEB_DIST: z.string().optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  telegram: { botToken: string | null; botUsername: string | null; initDataMaxAgeSeconds: number };
+  publicUrl: string | null;
+  adminIds: ReadonlySet<number>;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  sessionSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  contactEmail: string;
+  countryHeader: string;
+  trustProxy: boolean;
+  tickMs: number;
+  commitWindowMs: number;
+  charges: { start: number; rechargeMs: number };
+  rateLimits: { ipPerMinute: number; paintsPerSecond: number };
+  snapshotMaxAgeMs: number;
+  webDist: string | null;
+  shutdownGraceMs: number;
+  /** The dev sign-in exists only without a bot token and on a loopback address. */
+  devSignIn: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set", as they do in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0] ?? '?')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const botToken = e.TELEGRAM_BOT_TOKEN ?? null;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    telegram: {
+      botToken,
+      botUsername: e.TELEGRAM_BOT_USERNAME ?? null,
+      initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS,
+    },
+    publicUrl: e.PUBLIC_URL ?? null,
+    adminIds: new Set(e.ADMIN_IDS),
+    logLevel: e.LOG_LEVEL,
+    sessionSecret: e.SESSION_SECRET ?? null,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    contactEmail: e.CONTACT_EMAIL,
+    countryHeader: e.COUNTRY_HEADER,
+    trustProxy: e.TRUST_PROXY,
+    tickMs: e.TICK_MS,
+    commitWindowMs: e.COMMIT_WINDOW_MS,
+    charges: { start: e.START_CHARGES, rechargeMs: e.RECHARGE_SECONDS * 1000 },
+    rateLimits: { ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE, paintsPerSecond: e.RATE_LIMIT_PAINTS_PER_SECOND },
+    snapshotMaxAgeMs: e.SNAPSHOT_MAX_AGE_MS,
+    webDist: e.WEB_DIST ?? null,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    devSignIn: botToken === null && isLoopback(e.HOST),
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * One database interface over PGlite (embedded, in-process) and PostgreSQL (node-postgres pool).
+ * Modules write SQL against `Sql`; the hot path uses prepared multi-row statements, cold paths may
+ * use the Drizzle builder through `orm`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { schema } from './schema.ts';
+
+export type Row = Record<string, unknown>;
+
+export interface Sql {
+  query<T extends object = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database extends Sql {
+  readonly kind: 'pglite' | 'postgres';
+  readonly orm: Orm;
+  /** Runs `fn` in one transaction; rolls back when it throws. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; absent → PGlite. */
+  url: string | null;
+  /** PGlite data directory; null → in memory (tests). */
+  dataDir: string | null;
+  poolSize?: number;
+}
+
+// int8 arrives as a string from node-postgres; our bigints (user ids, counters) fit in a double.
+const INT8_OID = 20;
+const int8Types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8_OID
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const orm = drizzlePglite({ client, schema }) as unknown as Orm;
+  const query = async <T extends object>(text: string, params?: readonly unknown[]) =>
+    (await client.query<T>(text, params as unknown[] | undefined)).rows;
+  return {
+    kind: 'pglite',
+    orm,
+    query,
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          query: async <T extends object>(text: string, params?: readonly unknown[]) =>
+            (await tx.query<T>(text, params as unknown[] | undefined)).rows,
+        }),
+      ),
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, types: int8Types });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  await pool.query('SELECT 1');
+  const orm = drizzlePg({ client: pool, schema }) as unknown as Orm;
+  return {
+    kind: 'postgres',
+    orm,
+    query: async <T extends object>(text: string, params?: readonly unknown[]) =>
+      (await pool.query<T>(text, params as unknown[] | undefined)).rows,
+    transaction: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const result = await fn({
+          query: async <T extends object>(text: string, params?: readonly unknown[]) =>
+            (await conn.query<T>(text, params as unknown[] | undefined)).rows,
+        });
+        await conn.query('COMMIT');
+        return result;
+      } catch (err) {
+        await conn.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    close: () => pool.end(),
+  };
+}

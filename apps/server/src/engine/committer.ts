@@ -1,0 +1,227 @@
+/**
+ * Group commit: paints accepted by the engine wait here a few milliseconds, then one writer turns
+ * the whole group into a handful of multi-row statements in one transaction (each pixel written
+ * once, counters summed per player, squad and period). A paint is acknowledged only after COMMIT.
+ *
+ * A failed flush is retried with backoff and never dropped: the engine already holds the paint,
+ * and SQL must catch up with it. Until it does, nothing is acknowledged.
+ */
+import type { Sql } from '../db/client.ts';
+import { allPeriodKeys, dayKey } from '../lib/periods.ts';
+
+export interface PaintRecord {
+  pixelId: number;
+  color: number;
+  userId: number;
+  squadId: number | null;
+  /** epoch ms */
+  at: number;
+  /** the player's charges after this paint */
+  charges: number;
+  chargesUpdatedAt: number;
+}
+
+export interface CommitterOptions {
+  windowMs: number;
+  maxBatch?: number;
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  onCommitted?(batch: readonly PaintRecord[], ms: number): void;
+  onError?(err: unknown, attempt: number): void;
+}
+
+export interface Committer {
+  submit(record: PaintRecord): Promise<void>;
+  submitMany(records: readonly PaintRecord[]): Promise<void>;
+  /** Writes everything pending now and waits for it. */
+  flush(): Promise<void>;
+  /** Flushes, then refuses new work. */
+  close(): Promise<void>;
+  readonly pending: number;
+  readonly healthy: boolean;
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+export function createCommitter(opts: CommitterOptions): Committer {
+  const maxBatch = opts.maxBatch ?? 5000;
+  let queue: PaintRecord[] = [];
+  let waiters: Waiter[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> | null = null;
+  let closed = false;
+  let healthy = true;
+
+  function schedule(): void {
+    if (writing || timer) return;
+    if (queue.length >= maxBatch || opts.windowMs === 0) {
+      writing = drain();
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = null;
+      if (!writing) writing = drain();
+    }, opts.windowMs);
+  }
+
+  async function drain(): Promise<void> {
+    try {
+      while (queue.length > 0) {
+        const batch = queue.length > maxBatch ? queue.splice(0, maxBatch) : queue;
+        const batchWaiters = batch === queue ? waiters : waiters.splice(0, batch.length);
+        if (batch === queue) {
+          queue = [];
+          waiters = [];
+        }
+        const started = performance.now();
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await opts.transaction((tx) => writeBatch(tx, batch));
+            healthy = true;
+            break;
+          } catch (err) {
+            healthy = false;
+            opts.onError?.(err, attempt);
+            await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** Math.min(attempt, 6))));
+          }
+        }
+        opts.onCommitted?.(batch, performance.now() - started);
+        for (const w of batchWaiters) w.resolve();
+      }
+    } finally {
+      writing = null;
+      if (queue.length > 0) schedule();
+    }
+  }
+
+  function enqueue(records: readonly PaintRecord[]): Promise<void> {
+    if (closed) return Promise.reject(new Error('committer is closed'));
+    return new Promise<void>((resolve, reject) => {
+      // One waiter per record keeps batch splitting exact; the promise settles on the last one.
+      let left = records.length;
+      const done: Waiter = {
+        resolve: () => {
+          if (--left === 0) resolve();
+        },
+        reject,
+      };
+      for (const r of records) {
+        queue.push(r);
+        waiters.push(done);
+      }
+      if (records.length === 0) resolve();
+      schedule();
+    });
+  }
+
+  return {
+    submit: (record) => enqueue([record]),
+    submitMany: enqueue,
+    async flush() {
+      if (timer) {
+        clearTimeout(timer);
+        timer = null;
+      }
+      while (writing || queue.length > 0) {
+        if (!writing) writing = drain();
+        await writing;
+      }
+    },
+    async close() {
+      await this.flush();
+      closed = true;
+    },
+    get pending() {
+      return queue.length;
+    },
+    get healthy() {
+      return healthy;
+    },
+  };
+}
+
+/** The batch as prepared multi-row statements; exported for the benchmark and tests. */
+export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promise<void> {
+  if (batch.length === 0) return;
+  // Last write per pixel wins; earlier ones in the same batch are never written.
+  const lastByPixel = new Map<number, PaintRecord>();
+  const byUser = new Map<number, { n: number; last: PaintRecord }>();
+  const bySquad = new Map<number, number>();
+  const byPeriod = new Map<string, Map<number, number>>();
+  const byDay = new Map<string, number>();
+  for (const r of batch) {
+    lastByPixel.set(r.pixelId, r);
+    const u = byUser.get(r.userId);
+    if (u) {
+      u.n++;
+      u.last = r;
+    } else byUser.set(r.userId, { n: 1, last: r });
+    if (r.squadId !== null) bySquad.set(r.squadId, (bySquad.get(r.squadId) ?? 0) + 1);
+    for (const key of allPeriodKeys(r.at)) {
+      let m = byPeriod.get(key);
+      if (!m) byPeriod.set(key, (m = new Map()));
+      m.set(r.userId, (m.get(r.userId) ?? 0) + 1);
+    }
+    const day = `repaints:${dayKey(r.at)}`;
+    byDay.set(day, (byDay.get(day) ?? 0) + 1);
+  }
+
+  const px = [...lastByPixel.values()];
+  await tx.query(
+    `INSERT INTO pixels (id, color, user_id, painted_at)
+     SELECT t.id, t.color, t.uid, to_timestamp(t.ms / 1000.0)
+     FROM unnest($1::int[], $2::smallint[], $3::bigint[], $4::float8[]) AS t(id, color, uid, ms)
+     ON CONFLICT (id) DO UPDATE SET color = EXCLUDED.color, user_id = EXCLUDED.user_id, painted_at = EXCLUDED.painted_at`,
+    [px.map((r) => r.pixelId), px.map((r) => r.color), px.map((r) => r.userId), px.map((r) => r.at)],
+  );
+
+  const us = [...byUser.entries()];
+  await tx.query(
+    `UPDATE users AS u
+     SET repaints = u.repaints + t.n, charges = t.c, charges_updated_at = t.cts
+     FROM unnest($1::bigint[], $2::int[], $3::int[], $4::bigint[]) AS t(id, n, c, cts)
+     WHERE u.id = t.id`,
+    [
+      us.map(([id]) => id),
+      us.map(([, v]) => v.n),
+      us.map(([, v]) => v.last.charges),
+      us.map(([, v]) => v.last.chargesUpdatedAt),
+    ],
+  );
+
+  const periods: string[] = [];
+  const periodUsers: number[] = [];
+  const periodCounts: number[] = [];
+  for (const [period, m] of byPeriod) {
+    for (const [uid, n] of m) {
+      periods.push(period);
+      periodUsers.push(uid);
+      periodCounts.push(n);
+    }
+  }
+  await tx.query(
+    `INSERT INTO user_period_repaints (period, user_id, repaints)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[])
+     ON CONFLICT (period, user_id) DO UPDATE SET repaints = user_period_repaints.repaints + EXCLUDED.repaints`,
+    [periods, periodUsers, periodCounts],
+  );
+
+  if (bySquad.size > 0) {
+    const sq = [...bySquad.entries()];
+    await tx.query(
+      `UPDATE squads AS s SET scored_repaints = s.scored_repaints + t.n, total_repaints = s.total_repaints + t.n
+       FROM unnest($1::int[], $2::bigint[]) AS t(id, n) WHERE s.id = t.id`,
+      [sq.map(([id]) => id), sq.map(([, n]) => n)],
+    );
+  }
+
+  const names = ['repaints', ...byDay.keys()];
+  const values = [batch.length, ...byDay.values()];
+  await tx.query(
+    `INSERT INTO counters (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
+     ON CONFLICT (name) DO UPDATE SET value = counters.value + EXCLUDED.value`,
+    [names, values],
+  );
+}

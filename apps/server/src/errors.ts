@@ -1,0 +1,42 @@
+import type { ErrorCode } from '@pixel-wall/shared';
+
+const STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  INVALID_INIT_DATA: 401,
+  EXPIRED_INIT_DATA: 401,
+  INVALID_LOGIN_PAYLOAD: 401,
+  INVALID_REFRESH_TOKEN: 401,
+  DEV_SIGN_IN_DISABLED: 403,
+  FORBIDDEN: 403,
+  BANNED: 403,
+  NOT_FOUND: 404,
+  NO_CHARGES: 409,
+  INVALID_PIXEL: 400,
+  INVALID_COLOR: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  CONFLICT: 409,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** The one error type services throw; the error handler maps it to a status and a JSON body. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}

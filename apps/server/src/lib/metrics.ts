@@ -1,0 +1,84 @@
+/** Prometheus metrics, one registry per app instance (tests build many apps in one process). */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const paints = new Counter({
+    name: 'pixelwall_paints_total',
+    help: 'Paints acknowledged',
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'pixelwall_paint_refusals_total',
+    help: 'Paints refused, by error code',
+    labelNames: ['code'],
+    registers: [registry],
+  });
+  const sockets = new Gauge({
+    name: 'pixelwall_websocket_sockets',
+    help: 'Open websockets',
+    registers: [registry],
+  });
+  const commitSeconds = new Histogram({
+    name: 'pixelwall_commit_seconds',
+    help: 'Group commit latency (one transaction per batch)',
+    buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const commitBatch = new Histogram({
+    name: 'pixelwall_commit_batch_paints',
+    help: 'Paints per group commit',
+    buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000],
+    registers: [registry],
+  });
+  const commitErrors = new Counter({
+    name: 'pixelwall_commit_errors_total',
+    help: 'Failed group commit attempts (retried)',
+    registers: [registry],
+  });
+  const broadcastBatches = new Counter({
+    name: 'pixelwall_broadcast_batches_total',
+    help: 'Pixel batches sent',
+    registers: [registry],
+  });
+  const broadcastBytes = new Counter({
+    name: 'pixelwall_broadcast_bytes_total',
+    help: 'Bytes of pixel batches written to sockets',
+    registers: [registry],
+  });
+  const snapshotSeconds = new Histogram({
+    name: 'pixelwall_snapshot_encode_seconds',
+    help: 'Canvas snapshot encode time',
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2],
+    registers: [registry],
+  });
+  const httpSeconds = new Histogram({
+    name: 'pixelwall_http_request_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  return {
+    registry,
+    paint: { painted: (n: number) => paints.inc(n), refused: (code: string) => refusals.inc({ code }) },
+    hub: {
+      sockets: (n: number) => sockets.set(n),
+      batch: (_changes: number, bytes: number, socketCount: number) => {
+        broadcastBatches.inc();
+        broadcastBytes.inc(bytes * socketCount);
+      },
+    },
+    commit: (paintsInBatch: number, ms: number) => {
+      commitSeconds.observe(ms / 1000);
+      commitBatch.observe(paintsInBatch);
+    },
+    commitError: () => commitErrors.inc(),
+    snapshot: (ms: number) => snapshotSeconds.observe(ms / 1000),
+    http: (method: string, route: string, status: number, seconds: number) =>
+      httpSeconds.observe({ method, route, status: String(status) }, seconds),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,31 @@
+/** Rating windows roll over in UTC: day, ISO week (starting Monday) and month. */
+export type PeriodKind = 'day' | 'week' | 'month';
+
+function pad(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+export function dayKey(now: number): string {
+  const d = new Date(now);
+  return `d${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+export function weekKey(now: number): string {
+  const d = new Date(now);
+  const dow = (d.getUTCDay() + 6) % 7; // Monday = 0
+  const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - dow));
+  return `w${monday.getUTCFullYear()}-${pad(monday.getUTCMonth() + 1)}-${pad(monday.getUTCDate())}`;
+}
+
+export function monthKey(now: number): string {
+  const d = new Date(now);
+  return `m${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
+}
+
+export function periodKey(kind: PeriodKind, now: number): string {
+  return kind === 'day' ? dayKey(now) : kind === 'week' ? weekKey(now) : monthKey(now);
+}
+
+export function allPeriodKeys(now: number): [string, string, string] {
+  return [dayKey(now), weekKey(now), monthKey(now)];
+}

@@ -1,0 +1,60 @@
+/** Reads config, opens the stores, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT. */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const built = await buildApp({ config, db });
+  const { app } = built;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining requests, sockets and pending commits');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    force.unref();
+    try {
+      await built.close();
+      await db.close();
+      app.log.info('stopped cleanly');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      mode: config.redisUrl ? 'cluster' : 'embedded',
+      database: db.kind,
+      devSignIn: config.devSignIn,
+    },
+    `Pixel Wall is up on http://${config.host}:${config.port}`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

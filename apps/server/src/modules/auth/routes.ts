@@ -1,0 +1,127 @@
+import { randomInt } from 'node:crypto';
+import {
+  API_PREFIX,
+  devSignInBody,
+  initDataSignInBody,
+  loginWidgetBody,
+  publicConfigResponse,
+  refreshBody,
+  tokenResponse,
+} from '@pixel-wall/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { App } from '../../http.ts';
+import { verifyLoginWidget } from '../../integrations/telegram/login-widget.ts';
+import type { UsersService } from '../users/service.ts';
+import type { Authenticator } from './authenticate.ts';
+import type { TokenService } from './tokens.ts';
+
+export interface AuthRoutesDeps {
+  tokens: TokenService;
+  users: Pick<UsersService, 'signIn'>;
+  authenticator: Authenticator;
+  botToken: string | null;
+  botUsername: string | null;
+  devSignIn: boolean;
+  appUrl: string | null;
+  contactEmail: string;
+  loginMaxAgeSeconds: number;
+  countryOf(req: FastifyRequest): string | null;
+}
+
+// Dev players get ids far above Telegram's so the two never meet.
+const DEV_ID_MIN = 1_000_000_000_000_000;
+const DEV_ID_SPAN = 2 ** 47;
+
+export function registerAuthRoutes(app: App, deps: AuthRoutesDeps): void {
+  const rateLimit = { max: 30, timeWindow: '1 minute' };
+
+  app.get(
+    `${API_PREFIX}/config`,
+    { schema: { response: { 200: publicConfigResponse } }, config: { auth: 'none' } },
+    async () => ({
+      devSignIn: deps.devSignIn,
+      botUsername: deps.botUsername,
+      appUrl: deps.appUrl,
+      contactEmail: deps.contactEmail,
+    }),
+  );
+
+  app.post(
+    `${API_PREFIX}/auth/telegram`,
+    {
+      schema: { body: initDataSignInBody, response: { 200: tokenResponse } },
+      config: { auth: 'none', rateLimit },
+    },
+    async (req) => {
+      const userId = await deps.authenticator.signInWithInitData(req.body.initData, req);
+      return { success: true as const, ...(await deps.tokens.issue(userId)) };
+    },
+  );
+
+  app.post(
+    `${API_PREFIX}/auth/telegram/refresh`,
+    { schema: { body: refreshBody, response: { 200: tokenResponse } }, config: { auth: 'none', rateLimit } },
+    async (req) => ({ success: true as const, ...(await deps.tokens.refresh(req.body.refresh_token)) }),
+  );
+
+  app.post(
+    `${API_PREFIX}/auth/telegram/widget`,
+    {
+      schema: { body: loginWidgetBody, response: { 200: tokenResponse } },
+      config: { auth: 'none', rateLimit },
+    },
+    async (req) => {
+      if (!deps.botToken) throw new AppError('INVALID_LOGIN_PAYLOAD', 'Telegram sign-in is not configured.');
+      const result = verifyLoginWidget(req.body, {
+        botToken: deps.botToken,
+        maxAgeSeconds: deps.loginMaxAgeSeconds,
+      });
+      if (!result.ok) throw new AppError(result.code, result.reason);
+      const u = result.user;
+      const { profile } = await deps.users.signIn(
+        {
+          id: u.id,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          username: u.username,
+          photoUrl: u.photoUrl,
+          languageCode: null,
+          isPremium: false,
+        },
+        { startParam: null, country: deps.countryOf(req), now: Date.now() },
+      );
+      return { success: true as const, ...(await deps.tokens.issue(profile.id)) };
+    },
+  );
+
+  app.post(
+    `${API_PREFIX}/auth/dev`,
+    {
+      schema: { body: devSignInBody, response: { 200: tokenResponse } },
+      config: { auth: 'none', rateLimit },
+    },
+    async (req) => {
+      if (!deps.devSignIn) {
+        throw new AppError(
+          'DEV_SIGN_IN_DISABLED',
+          'Dev sign-in exists only without a bot token, on a loopback address.',
+        );
+      }
+      const id = req.body.id ?? DEV_ID_MIN + randomInt(0, DEV_ID_SPAN);
+      const { profile } = await deps.users.signIn(
+        {
+          id,
+          firstName: req.body.firstName,
+          lastName: null,
+          username: null,
+          photoUrl: null,
+          languageCode: null,
+          isPremium: false,
+        },
+        { startParam: req.body.startParam ?? null, country: deps.countryOf(req), now: Date.now() },
+      );
+      return { success: true as const, ...(await deps.tokens.issue(profile.id)) };
+    },
+  );
+}

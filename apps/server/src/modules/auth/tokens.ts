@@ -1,0 +1,197 @@
+/**
+ * Bearer tokens and refresh-token rotation.
+ *
+ * Access tokens are stateless (HMAC-signed user, session family, expiry) so a request costs one
+ * HMAC, plus a cached look-up that the family has not been revoked. Refresh tokens are random,
+ * stored hashed, and single-use: refreshing rotates them; presenting a rotated one again means it
+ * leaked, so the whole family (every token of that sign-in) is revoked.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+
+export interface TokenPair {
+  token: string;
+  refresh_token: string;
+  expiresIn: number;
+}
+
+export interface AccessClaims {
+  userId: number;
+  familyId: string;
+}
+
+export interface TokenServiceDeps {
+  db: Pick<Database, 'query' | 'transaction'>;
+  secret: string;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  now?: () => number;
+}
+
+const ACCESS_PREFIX = 'pw1';
+const WS_PREFIX = 'pws1';
+const WS_TTL_SECONDS = 24 * 3600;
+const REVOCATION_CACHE_MS = 15_000;
+
+function b64(buf: Buffer | string): string {
+  return Buffer.from(buf).toString('base64url');
+}
+
+function sha256(s: string): string {
+  return createHash('sha256').update(s).digest('hex');
+}
+
+export function createTokenService(deps: TokenServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const key = createHash('sha256').update(`access:${deps.secret}`).digest();
+  const wsKey = createHash('sha256').update(`websocket:${deps.secret}`).digest();
+  const familyCache = new Map<string, { revoked: boolean; at: number }>();
+
+  function sign(k: Buffer, payload: string): string {
+    return createHmac('sha256', k).update(payload).digest('base64url');
+  }
+
+  function verifySigned(k: Buffer, prefix: string, token: string): Record<string, unknown> | null {
+    const parts = token.split('.');
+    if (parts.length !== 3 || parts[0] !== prefix) return null;
+    const expected = Buffer.from(sign(k, `${parts[0]}.${parts[1]}`));
+    const given = Buffer.from(parts[2]!);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as unknown;
+      if (typeof claims !== 'object' || claims === null) return null;
+      const c = claims as Record<string, unknown>;
+      if (typeof c.e !== 'number' || c.e * 1000 <= now()) return null;
+      return c;
+    } catch {
+      return null;
+    }
+  }
+
+  function accessToken(userId: number, familyId: string): string {
+    const body = b64(
+      JSON.stringify({ u: userId, f: familyId, e: Math.floor(now() / 1000) + deps.accessTtlSeconds }),
+    );
+    return `${ACCESS_PREFIX}.${body}.${sign(key, `${ACCESS_PREFIX}.${body}`)}`;
+  }
+
+  async function newRefresh(tx: Pick<Database, 'query'>, userId: number, familyId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await tx.query(
+      `INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at)
+       VALUES ($1, $2, $3, to_timestamp($4 / 1000.0))`,
+      [sha256(token), familyId, userId, now() + deps.refreshTtlSeconds * 1000],
+    );
+    return token;
+  }
+
+  async function familyRevoked(familyId: string): Promise<boolean> {
+    const cached = familyCache.get(familyId);
+    if (cached && now() - cached.at < REVOCATION_CACHE_MS) return cached.revoked;
+    const rows = await deps.db.query<{ revoked: boolean }>(
+      'SELECT revoked_at IS NOT NULL AS revoked FROM session_families WHERE id = $1',
+      [familyId],
+    );
+    const revoked = rows[0]?.revoked ?? true;
+    if (familyCache.size > 50_000) familyCache.clear();
+    familyCache.set(familyId, { revoked, at: now() });
+    return revoked;
+  }
+
+  return {
+    /** Starts a new session family for a sign-in. */
+    async issue(userId: number): Promise<TokenPair> {
+      const familyId = randomBytes(16).toString('base64url');
+      const refresh = await deps.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO session_families (id, user_id) VALUES ($1, $2)', [familyId, userId]);
+        return newRefresh(tx, userId, familyId);
+      });
+      return {
+        token: accessToken(userId, familyId),
+        refresh_token: refresh,
+        expiresIn: deps.accessTtlSeconds,
+      };
+    },
+
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const hash = sha256(refreshToken);
+      const outcome = await deps.db.transaction(async (tx) => {
+        // Marking it rotated in the same statement that reads it makes two concurrent refreshes
+        // with one token resolve to one winner and one reuse.
+        const rotated = await tx.query<{
+          family_id: string;
+          user_id: number;
+          expired: boolean;
+          revoked: boolean;
+        }>(
+          `UPDATE refresh_tokens AS r SET rotated_at = now()
+           FROM session_families AS f
+           WHERE r.token_hash = $1 AND r.rotated_at IS NULL AND f.id = r.family_id
+           RETURNING r.family_id, r.user_id, r.expires_at <= now() AS expired, f.revoked_at IS NOT NULL AS revoked`,
+          [hash],
+        );
+        const row = rotated[0];
+        if (!row) {
+          const known = await tx.query<{ family_id: string }>(
+            'SELECT family_id FROM refresh_tokens WHERE token_hash = $1',
+            [hash],
+          );
+          if (known[0]) {
+            await tx.query(
+              'UPDATE session_families SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL',
+              [known[0].family_id],
+            );
+            return { kind: 'reused' as const, familyId: known[0].family_id };
+          }
+          return { kind: 'unknown' as const };
+        }
+        if (row.expired || row.revoked) return { kind: 'dead' as const };
+        const next = await newRefresh(tx, row.user_id, row.family_id);
+        return { kind: 'ok' as const, userId: row.user_id, familyId: row.family_id, refresh: next };
+      });
+      if (outcome.kind === 'reused') familyCache.set(outcome.familyId, { revoked: true, at: now() });
+      if (outcome.kind !== 'ok') {
+        throw new AppError(
+          'INVALID_REFRESH_TOKEN',
+          outcome.kind === 'reused'
+            ? 'This refresh token was already used; the session has been closed for safety.'
+            : 'The refresh token is not valid. Please sign in again.',
+        );
+      }
+      return {
+        token: accessToken(outcome.userId, outcome.familyId),
+        refresh_token: outcome.refresh,
+        expiresIn: deps.accessTtlSeconds,
+      };
+    },
+
+    async verifyAccess(token: string): Promise<AccessClaims | null> {
+      const c = verifySigned(key, ACCESS_PREFIX, token);
+      if (!c || typeof c.u !== 'number' || typeof c.f !== 'string') return null;
+      if (await familyRevoked(c.f)) return null;
+      return { userId: c.u, familyId: c.f };
+    },
+
+    /** Closes every session of a player (ban). */
+    async revokeUser(userId: number): Promise<void> {
+      const rows = await deps.db.query<{ id: string }>(
+        'UPDATE session_families SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+        [userId],
+      );
+      for (const r of rows) familyCache.set(r.id, { revoked: true, at: now() });
+    },
+
+    websocketToken(userId: number): string {
+      const body = b64(JSON.stringify({ u: userId, e: Math.floor(now() / 1000) + WS_TTL_SECONDS }));
+      return `${WS_PREFIX}.${body}.${sign(wsKey, `${WS_PREFIX}.${body}`)}`;
+    },
+
+    verifyWebsocketToken(token: string): number | null {
+      const c = verifySigned(wsKey, WS_PREFIX, token);
+      return c && typeof c.u === 'number' ? c.u : null;
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

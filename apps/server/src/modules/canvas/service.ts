@@ -1,0 +1,113 @@
+/**
+ * The paint path: validate, take a charge and write the pixel in the engine (atomic per player),
+ * wait for the group commit, then hand the change to the bus. Only a committed paint is answered.
+ */
+import {
+  colorOfIndex,
+  isValidPixelId,
+  msUntilNextCharge,
+  PALETTE_SIZE,
+  type PixelInfo,
+  pointOfPixelId,
+  type RepaintResult,
+} from '@pixel-wall/shared';
+import type { Committer } from '../../engine/committer.ts';
+import type { Engine } from '../../engine/types.ts';
+import { AppError } from '../../errors.ts';
+import { createTokenBuckets } from '../../lib/token-bucket.ts';
+import type { Bus } from '../../realtime/bus.ts';
+import type { UsersService } from '../users/service.ts';
+
+export interface CanvasServiceDeps {
+  engine: Engine;
+  committer: Committer;
+  bus: Bus;
+  users: Pick<UsersService, 'requirePlayer' | 'profile' | 'squadRef'>;
+  paintsPerSecond: number;
+  metrics?: { painted(n: number): void; refused(code: string): void };
+  now?: () => number;
+}
+
+export function createCanvasService(deps: CanvasServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const buckets = createTokenBuckets(deps.paintsPerSecond, deps.paintsPerSecond * 2, now);
+
+  function refuse(
+    code: 'NO_CHARGES' | 'RATE_LIMITED' | 'INVALID_PIXEL' | 'INVALID_COLOR',
+    message: string,
+  ): never {
+    deps.metrics?.refused(code);
+    throw new AppError(code, message);
+  }
+
+  return {
+    async repaint(userId: number, pixelId: number, color: number): Promise<RepaintResult> {
+      if (!isValidPixelId(pixelId)) refuse('INVALID_PIXEL', 'pixelId must be an integer from 1 to 1048576.');
+      if (!Number.isInteger(color) || color < 0 || color >= PALETTE_SIZE) {
+        refuse('INVALID_COLOR', 'The colour must be one of the palette colours.');
+      }
+      const player = await deps.users.requirePlayer(userId);
+      if (!buckets.take(userId)) refuse('RATE_LIMITED', 'Too many paints at once. Slow down a little.');
+      const at = now();
+      const outcome = await deps.engine.paint({ userId, pixelId, color, now: at });
+      const timer = msUntilNextCharge(outcome.charges, outcome.rules, at);
+      if (!outcome.ok) {
+        deps.metrics?.refused('NO_CHARGES');
+        throw new AppError('NO_CHARGES', 'No charges left. Wait for one to come back or use a refill.', {
+          charges: outcome.charges.charges,
+          maxCharges: outcome.rules.max,
+          reChargeTimer: timer,
+        });
+      }
+      await deps.committer.submit({
+        pixelId,
+        color,
+        userId,
+        squadId: player.squadId,
+        at,
+        charges: outcome.charges.charges,
+        chargesUpdatedAt: outcome.charges.updatedAt,
+      });
+      deps.metrics?.painted(1);
+      await deps.bus.publishPixels([{ pixelId, color }]);
+      return {
+        success: true,
+        charges: outcome.charges.charges,
+        maxCharges: outcome.rules.max,
+        reChargeTimer: timer,
+        reChargeSpeed: outcome.rules.speedMs,
+        reward: 0,
+        reward_type: null,
+        reward_user: null,
+      };
+    },
+
+    async pixelInfo(pixelId: number): Promise<PixelInfo> {
+      const { x, y } = pointOfPixelId(pixelId);
+      const rec = await deps.engine.pixel(pixelId);
+      if (!rec)
+        return { pixel: { id: pixelId, x, y, color: colorOfIndex(0), dateObtained: null }, owner: null };
+      const owner = await deps.users.profile(rec.userId);
+      return {
+        pixel: {
+          id: pixelId,
+          x,
+          y,
+          color: colorOfIndex(rec.color),
+          dateObtained: new Date(rec.paintedAt).toISOString(),
+        },
+        owner: owner
+          ? {
+              id: owner.id,
+              firstName: owner.firstName,
+              userName: owner.userName,
+              userPic: owner.userPic,
+              squad: await deps.users.squadRef(owner.squadId),
+            }
+          : null,
+      };
+    },
+  };
+}
+
+export type CanvasService = ReturnType<typeof createCanvasService>;

@@ -1,0 +1,84 @@
+/**
+ * The canvas snapshot: encoded at most once per interval and served from memory. Every snapshot
+ * carries the sequence number of the last pixel batch it includes; a caller may ask for one that
+ * is at least as new as a given sequence (a client that just opened its socket), and concurrent
+ * callers share one encode.
+ */
+import { createHash } from 'node:crypto';
+import { CANVAS_HEIGHT, CANVAS_PIXELS, CANVAS_WIDTH, PALETTE_RGB } from '@pixel-wall/shared';
+import sharp from 'sharp';
+
+export interface Snapshot {
+  seq: number;
+  body: Buffer;
+  etag: string;
+  encodedAt: number;
+  encodeMs: number;
+}
+
+export interface SnapshotSource {
+  seq(): number;
+  canvas(): Promise<Uint8Array>;
+}
+
+export async function encodeWebp(indices: Uint8Array): Promise<Buffer> {
+  const rgb = Buffer.allocUnsafe(CANVAS_PIXELS * 3);
+  for (let i = 0, o = 0; i < CANVAS_PIXELS; i++, o += 3) {
+    const c = indices[i]! * 3;
+    rgb[o] = PALETTE_RGB[c]!;
+    rgb[o + 1] = PALETTE_RGB[c + 1]!;
+    rgb[o + 2] = PALETTE_RGB[c + 2]!;
+  }
+  return sharp(rgb, { raw: { width: CANVAS_WIDTH, height: CANVAS_HEIGHT, channels: 3 } })
+    .webp({ lossless: true, effort: 0 })
+    .toBuffer();
+}
+
+export function createSnapshotCache(opts: {
+  source: SnapshotSource;
+  encode: (indices: Uint8Array) => Promise<Buffer>;
+  maxAgeMs: number;
+  onEncoded?: (s: Snapshot) => void;
+  now?: () => number;
+}) {
+  const now = opts.now ?? Date.now;
+  let cache: Snapshot | null = null;
+  let inflight: Promise<Snapshot> | null = null;
+
+  function usable(s: Snapshot | null, minSeq: number): s is Snapshot {
+    if (!s || s.seq < minSeq) return false;
+    return s.seq === opts.source.seq() || now() - s.encodedAt < opts.maxAgeMs;
+  }
+
+  async function encodeNow(): Promise<Snapshot> {
+    const seq = opts.source.seq();
+    const started = performance.now();
+    const body = await opts.encode(await opts.source.canvas());
+    const snap: Snapshot = {
+      seq,
+      body,
+      etag: `"${seq}-${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`,
+      encodedAt: now(),
+      encodeMs: performance.now() - started,
+    };
+    cache = snap;
+    opts.onEncoded?.(snap);
+    return snap;
+  }
+
+  return {
+    async get(minSeq = 0): Promise<Snapshot> {
+      const want = Math.min(minSeq, opts.source.seq());
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (usable(cache, want)) return cache;
+        if (!inflight) inflight = encodeNow().finally(() => (inflight = null));
+        const s = await inflight;
+        if (s.seq >= want) return s;
+      }
+      return inflight ?? encodeNow();
+    },
+    get current(): Snapshot | null {
+      return cache;
+    },
+  };
+}

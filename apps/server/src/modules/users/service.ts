@@ -1,0 +1,234 @@
+/**
+ * Players: created on first sign-in (recording referrer and squad from the launch parameter),
+ * profiles cached briefly for the paint path, the User of the API assembled for `/users/me`.
+ */
+import { leagueOf, parseLaunchParam, type SquadRef, type User } from '@pixel-wall/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+
+export interface TelegramProfile {
+  id: number;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  photoUrl: string | null;
+  languageCode: string | null;
+  isPremium: boolean;
+}
+
+export interface SignInContext {
+  startParam: string | null;
+  country: string | null;
+  now: number;
+}
+
+/** What the paint path needs to know of a player, cached. */
+export interface PlayerProfile {
+  id: number;
+  firstName: string;
+  userName: string | null;
+  userPic: string | null;
+  squadId: number | null;
+  banned: boolean;
+}
+
+interface UserRow {
+  id: number;
+  first_name: string;
+  username: string | null;
+  photo_url: string | null;
+  language_code: string | null;
+  locale: string | null;
+  is_premium: boolean;
+  country: string | null;
+  squad_id: number | null;
+  repaints: number;
+  banned_at: string | Date | null;
+  created_at: string | Date;
+}
+
+interface SquadRow {
+  id: number;
+  name: string;
+  logo: string | null;
+  slug: string;
+  template_x: number | null;
+  template_y: number | null;
+}
+
+export interface UsersServiceDeps {
+  db: Pick<Database, 'query' | 'transaction'>;
+  adminIds: ReadonlySet<number>;
+  startCharges: number;
+  profileTtlMs?: number;
+  now?: () => number;
+}
+
+const PROFILE_COLUMNS = 'id, first_name, username, photo_url, squad_id, banned_at';
+
+export function createUsersService(deps: UsersServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const ttl = deps.profileTtlMs ?? 10_000;
+  const profiles = new Map<number, { profile: PlayerProfile; at: number }>();
+  const squadCache = new Map<number, { squad: SquadRef | null; at: number }>();
+
+  function toProfile(
+    r: Pick<UserRow, 'id' | 'first_name' | 'username' | 'photo_url' | 'squad_id' | 'banned_at'>,
+  ) {
+    return {
+      id: r.id,
+      firstName: r.first_name,
+      userName: r.username,
+      userPic: r.photo_url,
+      squadId: r.squad_id,
+      banned: r.banned_at !== null,
+    } satisfies PlayerProfile;
+  }
+
+  function remember(profile: PlayerProfile): PlayerProfile {
+    if (profiles.size > 200_000) profiles.clear();
+    profiles.set(profile.id, { profile, at: now() });
+    return profile;
+  }
+
+  async function squadRef(squadId: number | null): Promise<SquadRef | null> {
+    if (squadId === null) return null;
+    const cached = squadCache.get(squadId);
+    if (cached && now() - cached.at < ttl) return cached.squad;
+    const rows = await deps.db.query<SquadRow>(
+      'SELECT id, name, logo, slug, template_x, template_y FROM squads WHERE id = $1',
+      [squadId],
+    );
+    const r = rows[0];
+    const squad = r
+      ? {
+          id: r.id,
+          name: r.name,
+          logo: r.logo,
+          slug: r.slug,
+          templateX: r.template_x,
+          templateY: r.template_y,
+        }
+      : null;
+    squadCache.set(squadId, { squad, at: now() });
+    return squad;
+  }
+
+  return {
+    /**
+     * Creates the player on first sign-in, else refreshes their Telegram profile. The referrer and
+     * squad of the launch parameter count only at creation, never for oneself.
+     */
+    async signIn(
+      p: TelegramProfile,
+      ctx: SignInContext,
+    ): Promise<{ profile: PlayerProfile; created: boolean }> {
+      const launch = parseLaunchParam(ctx.startParam);
+      const referrerId = launch.referrerId !== null && launch.referrerId !== p.id ? launch.referrerId : null;
+      const rows = await deps.db.query<UserRow & { created: boolean }>(
+        `INSERT INTO users (id, first_name, last_name, username, photo_url, language_code, is_premium, country,
+                            referrer_id, squad_id, charges, charges_updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+                 (SELECT id FROM users WHERE id = $9),
+                 (SELECT id FROM squads WHERE id = $10),
+                 $11, $12)
+         ON CONFLICT (id) DO UPDATE SET
+           first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, username = EXCLUDED.username,
+           photo_url = COALESCE(EXCLUDED.photo_url, users.photo_url), language_code = EXCLUDED.language_code,
+           is_premium = EXCLUDED.is_premium, country = COALESCE(EXCLUDED.country, users.country),
+           last_seen_at = now()
+         RETURNING ${PROFILE_COLUMNS}, (xmax = 0) AS created`,
+        [
+          p.id,
+          p.firstName,
+          p.lastName,
+          p.username,
+          p.photoUrl,
+          p.languageCode,
+          p.isPremium,
+          ctx.country,
+          referrerId,
+          launch.squadId,
+          deps.startCharges,
+          ctx.now,
+        ],
+      );
+      const row = rows[0]!;
+      if (row.banned_at !== null) throw new AppError('BANNED', 'This account is banned.');
+      return { profile: remember(toProfile(row)), created: row.created };
+    },
+
+    /** The cached profile; null when the player does not exist. */
+    async profile(userId: number): Promise<PlayerProfile | null> {
+      const cached = profiles.get(userId);
+      if (cached && now() - cached.at < ttl) return cached.profile;
+      const rows = await deps.db.query<UserRow>(`SELECT ${PROFILE_COLUMNS} FROM users WHERE id = $1`, [
+        userId,
+      ]);
+      return rows[0] ? remember(toProfile(rows[0])) : null;
+    },
+
+    /** A signed-in, not banned player, or the matching error. */
+    async requirePlayer(userId: number): Promise<PlayerProfile> {
+      const p = await this.profile(userId);
+      if (!p) throw new AppError('UNAUTHORIZED', 'Unknown player. Please sign in again.');
+      if (p.banned) throw new AppError('BANNED', 'This account is banned.');
+      return p;
+    },
+
+    squadRef,
+
+    async storedCharges(userId: number): Promise<{ charges: number; updatedAt: number } | null> {
+      const rows = await deps.db.query<{ charges: number; charges_updated_at: number }>(
+        'SELECT charges, charges_updated_at FROM users WHERE id = $1',
+        [userId],
+      );
+      return rows[0] ? { charges: rows[0].charges, updatedAt: Number(rows[0].charges_updated_at) } : null;
+    },
+
+    async me(userId: number, extra: { websocketToken: string; country: string | null }): Promise<User> {
+      const rows = await deps.db.query<UserRow & { friends: number; rank: number }>(
+        `SELECT u.*, (SELECT count(*)::int FROM users f WHERE f.referrer_id = u.id) AS friends,
+                CASE WHEN u.repaints = 0 THEN 0
+                     ELSE (SELECT count(*)::int + 1 FROM users o WHERE o.repaints > u.repaints) END AS rank
+         FROM users u WHERE u.id = $1`,
+        [userId],
+      );
+      const r = rows[0];
+      if (!r) throw new AppError('UNAUTHORIZED', 'Unknown player. Please sign in again.');
+      if (r.banned_at !== null) throw new AppError('BANNED', 'This account is banned.');
+      if (extra.country && extra.country !== r.country) {
+        await deps.db.query('UPDATE users SET country = $2 WHERE id = $1', [userId, extra.country]);
+      }
+      return {
+        id: r.id,
+        firstName: r.first_name,
+        userName: r.username,
+        userPic: r.photo_url,
+        league: leagueOf(r.repaints),
+        rank: r.rank,
+        squad: await squadRef(r.squad_id),
+        friends: r.friends,
+        repaints: r.repaints,
+        achievements: {},
+        balance: 0,
+        balance_share_percent: 0,
+        locale: r.locale,
+        languageCode: r.language_code,
+        country: extra.country ?? r.country,
+        websocketToken: extra.websocketToken,
+        walletAddress: null,
+        pixelCoins: 0,
+        isPremium: r.is_premium,
+        isAdmin: deps.adminIds.has(r.id),
+        createdAt: new Date(r.created_at).toISOString(),
+      };
+    },
+
+    forget(userId: number): void {
+      profiles.delete(userId);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
