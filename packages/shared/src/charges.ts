@@ -24,7 +24,12 @@ export function refillCharges(state: ChargeState, rules: ChargeRules, now: numbe
 }
 
 /** Spends `count` charges after refilling; null (nothing spent) when there are not enough. */
-export function spendCharges(state: ChargeState, rules: ChargeRules, now: number, count = 1): ChargeState | null {
+export function spendCharges(
+  state: ChargeState,
+  rules: ChargeRules,
+  now: number,
+  count = 1,
+): ChargeState | null {
   const s = refillCharges(state, rules, now);
   if (s.charges < count) return null;
   // Leaving the full state starts the recharge timer now.

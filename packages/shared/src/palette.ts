@@ -80,7 +80,10 @@ export const PALETTE_RGB: Uint8Array = (() => {
 
 /** Packed 0xRRGGBB of every palette entry, to map decoded image pixels back to indices. */
 const INDEX_BY_RGB = new Map<number, number>(
-  PALETTE.map((_, i) => [(PALETTE_RGB[i * 3]! << 16) | (PALETTE_RGB[i * 3 + 1]! << 8) | PALETTE_RGB[i * 3 + 2]!, i]),
+  PALETTE.map((_, i) => [
+    (PALETTE_RGB[i * 3]! << 16) | (PALETTE_RGB[i * 3 + 1]! << 8) | PALETTE_RGB[i * 3 + 2]!,
+    i,
+  ]),
 );
 
 /** Palette index of an exact RGB triple, or -1. */

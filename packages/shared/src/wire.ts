@@ -61,8 +61,13 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 // ---------- pixel bodies ----------
 
 /** Packs changes into the PIXELS body: 4 bytes per change. */
-export function encodePixelBody(changes: Iterable<PixelChange> | ArrayLike<PixelChange>, count?: number): Uint8Array {
-  const list = Array.isArray(changes) ? (changes as PixelChange[]) : Array.from(changes as Iterable<PixelChange>);
+export function encodePixelBody(
+  changes: Iterable<PixelChange> | ArrayLike<PixelChange>,
+  count?: number,
+): Uint8Array {
+  const list = Array.isArray(changes)
+    ? (changes as PixelChange[])
+    : Array.from(changes as Iterable<PixelChange>);
   const n = count ?? list.length;
   const out = new Uint8Array(n * BYTES_PER_CHANGE);
   for (let i = 0; i < n; i++) {
@@ -80,7 +85,10 @@ export function encodePixelBody(changes: Iterable<PixelChange> | ArrayLike<Pixel
  * Calls `visit` for each change of a PIXELS body; false when the body is malformed
  * (length not a multiple of 4, a pixel id or colour out of range). Nothing is visited then.
  */
-export function forEachPixelChange(body: Uint8Array, visit: (pixelId: number, color: number) => void): boolean {
+export function forEachPixelChange(
+  body: Uint8Array,
+  visit: (pixelId: number, color: number) => void,
+): boolean {
   if (body.length % BYTES_PER_CHANGE !== 0) return false;
   for (let o = 0; o < body.length; o += BYTES_PER_CHANGE) {
     const id = body[o]! | (body[o + 1]! << 8) | (body[o + 2]! << 16);
@@ -181,7 +189,12 @@ export function decodeServerFrame(bytes: Uint8Array): ServerFrame | null {
   switch (bytes[0]) {
     case FrameType.Hello:
       if (bytes.length !== 10 || bytes[5]! > 1) return null;
-      return { type: FrameType.Hello, seq: v.getUint32(1, true), signedIn: bytes[5] === 1, online: v.getUint32(6, true) };
+      return {
+        type: FrameType.Hello,
+        seq: v.getUint32(1, true),
+        signedIn: bytes[5] === 1,
+        online: v.getUint32(6, true),
+      };
     case FrameType.Pixels: {
       if (bytes.length < PIXELS_HEADER_BYTES || bytes[1]! > PIXEL_FLAG_DEFLATED) return null;
       const deflated = bytes[1] === PIXEL_FLAG_DEFLATED;
@@ -195,7 +208,12 @@ export function decodeServerFrame(bytes: Uint8Array): ServerFrame | null {
     }
     case FrameType.Result:
       if (bytes.length < 6 || bytes[5]! > 1) return null;
-      return { type: FrameType.Result, requestId: v.getUint32(1, true), ok: bytes[5] === 0, payload: bytes.subarray(6) };
+      return {
+        type: FrameType.Result,
+        requestId: v.getUint32(1, true),
+        ok: bytes[5] === 0,
+        payload: bytes.subarray(6),
+      };
     case FrameType.Online:
       if (bytes.length !== 5) return null;
       return { type: FrameType.Online, visitors: v.getUint32(1, true) };
