@@ -161,7 +161,10 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
     if (r.squadId !== null) bySquad.set(r.squadId, (bySquad.get(r.squadId) ?? 0) + 1);
     for (const key of allPeriodKeys(r.at)) {
       let m = byPeriod.get(key);
-      if (!m) byPeriod.set(key, (m = new Map()));
+      if (!m) {
+        m = new Map();
+        byPeriod.set(key, m);
+      }
       m.set(r.userId, (m.get(r.userId) ?? 0) + 1);
     }
     const day = `repaints:${dayKey(r.at)}`;
