@@ -1,0 +1,126 @@
+import {
+  CANVAS_PIXELS,
+  encodeHello,
+  encodeJsonResult,
+  encodePixelBody,
+  encodePixelsFrame,
+  RpcType,
+  decodeClientRpc,
+} from '@pixel-wall/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { createPixelStore } from '../../canvas/index.ts';
+import { createWallSync, type Snapshot, type SocketLike } from './sync.ts';
+
+class FakeSocket implements SocketLike {
+  binaryType = 'blob';
+  readyState = 1;
+  sent: Uint8Array[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  send(data: Uint8Array) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  push(frame: Uint8Array) {
+    this.onmessage?.({ data: frame.slice().buffer });
+  }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+const batch = (seq: number, changes: [number, number][]) =>
+  encodePixelsFrame(seq, encodePixelBody(changes.map(([pixelId, color]) => ({ pixelId, color }))), false);
+
+function setup(snapshotAt: (after: number) => Snapshot) {
+  const store = createPixelStore();
+  const sockets: FakeSocket[] = [];
+  const fetchSnapshot = vi.fn(async (after: number) => snapshotAt(after));
+  const sync = createWallSync({
+    store,
+    url: () => 'ws://test/ws',
+    openSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    fetchSnapshot,
+    inflate: async (b) => b,
+  });
+  return { store, sockets, fetchSnapshot, sync };
+}
+
+function canvasWith(changes: [number, number][]): Uint8Array {
+  const c = new Uint8Array(CANVAS_PIXELS);
+  for (const [id, color] of changes) c[id - 1] = color;
+  return c;
+}
+
+describe('wall sync', () => {
+  it('fetches a snapshot at least as new as the hello and replays newer buffered batches', async () => {
+    const { store, sockets, fetchSnapshot, sync } = setup((after) => ({ seq: after + 1, indices: canvasWith([[5, 3]]) }));
+    sync.start();
+    const ws = sockets[0]!;
+    ws.push(encodeHello(10, false, 1));
+    ws.push(batch(11, [[5, 3]])); // already in the snapshot
+    ws.push(batch(12, [[6, 4]]));
+    await flush();
+    await flush();
+    expect(fetchSnapshot).toHaveBeenCalledWith(10, expect.anything());
+    expect(store.seq).toBe(12);
+    expect(store.indices[4]).toBe(3);
+    expect(store.indices[5]).toBe(4);
+    expect(sync.status).toBe('live');
+  });
+
+  it('refetches the snapshot on a gap', async () => {
+    let serverSeq = 3;
+    const { store, sockets, fetchSnapshot, sync } = setup(() => ({ seq: serverSeq, indices: canvasWith([[9, 2]]) }));
+    sync.start();
+    const ws = sockets[0]!;
+    ws.push(encodeHello(3, false, 1));
+    await flush();
+    expect(store.seq).toBe(3);
+    serverSeq = 6;
+    ws.push(batch(6, [[9, 2]])); // 4 and 5 were lost
+    await flush();
+    await flush();
+    expect(fetchSnapshot).toHaveBeenCalledTimes(2);
+    expect(store.seq).toBe(6);
+  });
+
+  it('pipelines repaint RPCs by request id', async () => {
+    const { sockets, sync } = setup(() => ({ seq: 0, indices: new Uint8Array(CANVAS_PIXELS) }));
+    sync.start();
+    const ws = sockets[0]!;
+    const a = sync.repaint(100, 4);
+    const b = sync.repaint(101, 5);
+    const [ra, rb] = ws.sent.map((s) => decodeClientRpc(s));
+    expect(ra).toMatchObject({ rpc: RpcType.Repaint, pixelId: 100, color: 4 });
+    expect(rb).toMatchObject({ rpc: RpcType.Repaint, pixelId: 101, color: 5 });
+    if (!ra || 'error' in ra || !rb || 'error' in rb) throw new Error('bad rpc');
+    ws.push(encodeJsonResult(rb.requestId, false, { code: 'NO_CHARGES', message: 'none' }));
+    ws.push(encodeJsonResult(ra.requestId, true, { success: true, charges: 4 }));
+    await expect(a).resolves.toMatchObject({ charges: 4 });
+    await expect(b).rejects.toMatchObject({ code: 'NO_CHARGES' });
+  });
+
+  it('reconnects after the socket closes, and fails RPCs in flight', async () => {
+    vi.useFakeTimers();
+    try {
+      const { sockets, sync } = setup(() => ({ seq: 0, indices: new Uint8Array(CANVAS_PIXELS) }));
+      sync.start();
+      const p = sync.repaint(1, 1);
+      sockets[0]!.onclose?.({ code: 1006, reason: '' });
+      await expect(p).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+      expect(sync.status).toBe('offline');
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(sockets).toHaveLength(2);
+      sync.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
