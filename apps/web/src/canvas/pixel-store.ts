@@ -1,0 +1,205 @@
+import {
+  CANVAS_PIXELS,
+  CANVAS_WIDTH,
+  forEachPixelChange,
+  isValidCoordinate,
+  isValidPixelId,
+  nearestPaletteIndex,
+  PALETTE_RGB,
+  PALETTE_SIZE,
+  paletteIndexOfRgb,
+} from '@pixel-wall/shared';
+
+/** A rectangle of canvas pixels, half-open: x0 <= x < x1, y0 <= y < y1. */
+export interface DirtyRect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface PixelStore {
+  /** Palette index per pixel, row-major, 1024*1024 bytes. Read only: write through the methods. */
+  readonly indices: Uint8Array;
+  /** RGBA mirror of `indices`, ready for an ImageData. Read only. */
+  readonly rgba: Uint8ClampedArray<ArrayBuffer>;
+  /** Sequence number of the last snapshot or batch applied; -1 before the first. */
+  readonly seq: number;
+  /** Bumped on every visible change: a cheap snapshot key for useSyncExternalStore. */
+  readonly version: number;
+  /** Replaces the whole canvas (a snapshot). Out-of-palette bytes become blank. */
+  setAll(indices: Uint8Array, seq: number): void;
+  /**
+   * Applies a PIXELS body (wire.ts). False when the body is malformed, and nothing is applied.
+   * A batch not newer than `seq` is already contained in the canvas and is skipped (true).
+   */
+  applyChanges(body: Uint8Array, seq: number): boolean;
+  /** Sets one pixel (an optimistic local paint); false when the id or colour is out of range. */
+  apply(pixelId: number, color: number): boolean;
+  /** Palette index at (x, y), or -1 outside the canvas. */
+  colorAt(x: number, y: number): number;
+  /** The region changed since the last call, then forgets it; null when nothing changed. */
+  takeDirty(): DirtyRect | null;
+  subscribe(listener: () => void): () => void;
+}
+
+/** RGBA of every palette index as one 32-bit word in platform byte order; unknown indices are blank. */
+const RGBA_WORDS: Uint32Array = (() => {
+  const bytes = new Uint8Array(256 * 4);
+  for (let i = 0; i < 256; i++) {
+    const c = i < PALETTE_SIZE ? i : 0;
+    bytes[i * 4] = PALETTE_RGB[c * 3]!;
+    bytes[i * 4 + 1] = PALETTE_RGB[c * 3 + 1]!;
+    bytes[i * 4 + 2] = PALETTE_RGB[c * 3 + 2]!;
+    bytes[i * 4 + 3] = 255;
+  }
+  return new Uint32Array(bytes.buffer);
+})();
+
+export function createPixelStore(): PixelStore {
+  const indices = new Uint8Array(CANVAS_PIXELS);
+  const rgba = new Uint8ClampedArray(CANVAS_PIXELS * 4);
+  // One word per pixel: a pixel write is a single store instead of four.
+  const words = new Uint32Array(rgba.buffer);
+  words.fill(RGBA_WORDS[0]!);
+  const listeners = new Set<() => void>();
+  let seq = -1;
+  let version = 0;
+  let changed = false;
+  // Empty when x1 <= x0.
+  let dx0 = 0;
+  let dy0 = 0;
+  let dx1 = 0;
+  let dy1 = 0;
+
+  function markAll(): void {
+    dx0 = 0;
+    dy0 = 0;
+    dx1 = CANVAS_WIDTH;
+    dy1 = CANVAS_PIXELS / CANVAS_WIDTH;
+  }
+
+  function write(index: number, color: number): void {
+    if (indices[index] === color) return;
+    indices[index] = color;
+    words[index] = RGBA_WORDS[color]!;
+    const x = index % CANVAS_WIDTH;
+    const y = (index - x) / CANVAS_WIDTH;
+    if (dx1 <= dx0) {
+      dx0 = x;
+      dy0 = y;
+      dx1 = x + 1;
+      dy1 = y + 1;
+    } else {
+      if (x < dx0) dx0 = x;
+      if (y < dy0) dy0 = y;
+      if (x >= dx1) dx1 = x + 1;
+      if (y >= dy1) dy1 = y + 1;
+    }
+    changed = true;
+  }
+
+  // Created once so applying a batch allocates nothing.
+  const visit = (pixelId: number, color: number): void => write(pixelId - 1, color);
+
+  function flush(): void {
+    if (!changed) return;
+    changed = false;
+    version++;
+    for (const listener of listeners) listener();
+  }
+
+  return {
+    indices,
+    rgba,
+    get seq() {
+      return seq;
+    },
+    get version() {
+      return version;
+    },
+    setAll(source, nextSeq) {
+      if (source.length !== CANVAS_PIXELS) {
+        throw new RangeError(`a snapshot has ${CANVAS_PIXELS} pixels, got ${source.length}`);
+      }
+      for (let i = 0; i < CANVAS_PIXELS; i++) {
+        let c = source[i]!;
+        if (c >= PALETTE_SIZE) c = 0;
+        indices[i] = c;
+        words[i] = RGBA_WORDS[c]!;
+      }
+      seq = nextSeq;
+      markAll();
+      changed = true;
+      flush();
+    },
+    applyChanges(body, nextSeq) {
+      if (nextSeq <= seq) return forEachPixelChange(body, noop);
+      if (!forEachPixelChange(body, visit)) return false;
+      seq = nextSeq;
+      flush();
+      return true;
+    },
+    apply(pixelId, color) {
+      if (!isValidPixelId(pixelId) || !Number.isInteger(color) || color < 0 || color >= PALETTE_SIZE)
+        return false;
+      write(pixelId - 1, color);
+      flush();
+      return true;
+    },
+    colorAt(x, y) {
+      return isValidCoordinate(x, y) ? indices[x + y * CANVAS_WIDTH]! : -1;
+    },
+    takeDirty() {
+      if (dx1 <= dx0) return null;
+      const rect = { x0: dx0, y0: dy0, x1: dx1, y1: dy1 };
+      dx1 = dx0;
+      return rect;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+function noop(): void {}
+
+/**
+ * Maps decoded snapshot pixels (RGBA) back to palette indices: an exact palette colour maps to
+ * its index, anything else (lossy decoding) to the nearest one. Mostly transparent pixels are blank.
+ */
+export function indicesFromRgba(rgba: Uint8ClampedArray | Uint8Array): Uint8Array {
+  const n = rgba.length >> 2;
+  const out = new Uint8Array(n);
+  const nearest = new Map<number, number>();
+  // Canvases are mostly runs of one colour: remember the last lookup.
+  let lastKey = -1;
+  let lastIndex = 0;
+  for (let i = 0, o = 0; i < n; i++, o += 4) {
+    if (rgba[o + 3]! < 128) {
+      out[i] = 0;
+      continue;
+    }
+    const r = rgba[o]!;
+    const g = rgba[o + 1]!;
+    const b = rgba[o + 2]!;
+    const key = (r << 16) | (g << 8) | b;
+    if (key !== lastKey) {
+      let index = paletteIndexOfRgb(r, g, b);
+      if (index < 0) {
+        index = nearest.get(key) ?? -1;
+        if (index < 0) {
+          index = nearestPaletteIndex(r, g, b);
+          nearest.set(key, index);
+        }
+      }
+      lastKey = key;
+      lastIndex = index;
+    }
+    out[i] = lastIndex;
+  }
+  return out;
+}
