@@ -38,7 +38,7 @@ import { createStatsService } from './modules/stats/service.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
-import { createHub } from './realtime/hub.ts';
+import { createHub, createTicker } from './realtime/hub.ts';
 
 export interface AppDeps {
   config: Config;
@@ -119,9 +119,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
   };
 
-  const hub = createHub({
+  const ticker = createTicker({
     bus,
     tickMs: config.tickMs,
+    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
+  });
+  const hub = createHub({
+    bus,
+    startSeq: await bus.currentSeq(),
     metrics: metrics.hub,
     log: { warn: (obj, msg) => app.log.warn(obj, msg) },
     rpc: {
@@ -314,10 +319,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     close() {
       closing ??= (async () => {
         shuttingDown = true;
-        await hub.close();
-        // Fastify stops accepting, answers 503 to new requests and waits for in-flight ones.
-        await app.close();
+        // Fastify stops accepting, answers 503 to new requests and waits for in-flight ones;
+        // the paints among them commit, then their last batch goes out before sockets close.
+        const closingHttp = app.close();
         await committer.close();
+        await ticker.close();
+        await hub.close();
+        await closingHttp;
         await engine.close();
         await bus.close();
       })();

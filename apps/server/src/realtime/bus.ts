@@ -1,29 +1,50 @@
 /**
- * The bus carries committed pixel changes and wall events between instances. Embedded: in
- * process. Cluster: Redis pub/sub. Both pass the same contract tests.
+ * The bus carries committed pixel changes, wall events and the encoded pixel frames between
+ * instances. Embedded: in process. Cluster: Redis pub/sub. Both pass the same contract tests.
+ *
+ * Frames: one instance (the ticker; in the cluster the elected leader) batches the pixel changes of
+ * every instance each tick, takes the next cluster-wide sequence number from `nextSeq`, encodes one
+ * PIXELS frame and publishes it; every instance relays those same bytes to its sockets. So every
+ * socket in the cluster sees one numbering.
  */
 import type { PixelChange, WallEvent } from '@pixel-wall/shared';
 
 export interface BusHandlers {
-  pixels(changes: readonly PixelChange[]): void;
-  event(event: WallEvent): void;
+  pixels?(changes: readonly PixelChange[]): void;
+  event?(event: WallEvent): void;
+  frame?(frame: Uint8Array): void;
 }
 
 export interface Bus {
   publishPixels(changes: readonly PixelChange[]): Promise<void>;
   publishEvent(event: WallEvent): Promise<void>;
+  publishFrame(frame: Uint8Array): Promise<void>;
+  /** The next frame sequence number, shared by every instance; starts at 1. */
+  nextSeq(): Promise<number>;
+  /** The last sequence handed out (0 when none). */
+  currentSeq(): Promise<number>;
   subscribe(handlers: BusHandlers): () => void;
   close(): Promise<void>;
 }
 
 export function createMemoryBus(): Bus {
   const subscribers = new Set<BusHandlers>();
+  let seq = 0;
   return {
     async publishPixels(changes) {
-      for (const s of subscribers) s.pixels(changes);
+      for (const s of subscribers) s.pixels?.(changes);
     },
     async publishEvent(event) {
-      for (const s of subscribers) s.event(event);
+      for (const s of subscribers) s.event?.(event);
+    },
+    async publishFrame(frame) {
+      for (const s of subscribers) s.frame?.(frame);
+    },
+    async nextSeq() {
+      return ++seq;
+    },
+    async currentSeq() {
+      return seq;
     },
     subscribe(handlers) {
       subscribers.add(handlers);

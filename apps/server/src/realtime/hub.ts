@@ -1,7 +1,11 @@
 /**
- * Websocket fan-out. Changes arriving from the bus collect in the current tick; every tick the
- * batch is encoded once (deflated when smaller) and the same bytes are written to every socket.
- * Slow sockets that fall too far behind are dropped: their client resyncs from the snapshot.
+ * Websocket fan-out, in two parts.
+ * - The ticker (one per cluster: the leader; always on when embedded) collects the committed
+ *   changes of every instance from the bus; every tick it takes the next cluster-wide sequence,
+ *   encodes one PIXELS frame (deflated when smaller) and publishes it.
+ * - The hub (every instance) writes each published frame, the same bytes, to every socket it holds,
+ *   and answers the sockets' RPCs. Slow sockets that fall too far behind are dropped: their client
+ *   resyncs from the snapshot.
  */
 import { deflateRawSync } from 'node:zlib';
 import {
@@ -15,6 +19,7 @@ import {
   encodeJsonResult,
   encodeOnline,
   encodePixelsFrame,
+  PIXELS_HEADER_BYTES,
   type PixelChange,
   RpcType,
   type WallEvent,
@@ -39,7 +44,8 @@ export interface HubMetrics {
 
 export interface HubOptions {
   bus: Bus;
-  tickMs: number;
+  /** the sequence of the last frame published before this hub started */
+  startSeq: number;
   rpc: RpcHandlers;
   metrics?: HubMetrics;
   log?: { warn(obj: object, msg: string): void };
@@ -69,20 +75,18 @@ interface Client {
 
 export function createHub(opts: HubOptions): Hub {
   const clients = new Set<Client>();
-  const pending = new Map<number, number>();
   const messagesPerSecond = opts.messagesPerSecond ?? 60;
   const maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
-  let seq = 0;
+  let seq = opts.startSeq;
   let closed = false;
 
   const unsubscribe = opts.bus.subscribe({
-    pixels(changes: readonly PixelChange[]) {
-      // Map order is insertion order; re-inserting moves nothing, so delete first to keep
-      // "last change wins, in the order it happened".
-      for (const c of changes) {
-        pending.delete(c.pixelId);
-        pending.set(c.pixelId, c.color);
-      }
+    frame(frame: Uint8Array) {
+      if (frame.length < PIXELS_HEADER_BYTES) return;
+      const frameSeq = new DataView(frame.buffer, frame.byteOffset, frame.byteLength).getUint32(2, true);
+      if (frameSeq > seq) seq = frameSeq;
+      broadcast(frame);
+      opts.metrics?.batch(0, frame.length, clients.size);
     },
     event(event: WallEvent) {
       broadcast(encodeEvent(event));
@@ -101,37 +105,7 @@ export function createHub(opts: HubOptions): Hub {
     }
   }
 
-  function tick(): void {
-    if (pending.size === 0) return;
-    const body = Buffer.allocUnsafe(pending.size * 4);
-    let o = 0;
-    for (const [pixelId, color] of pending) {
-      body[o] = pixelId & 0xff;
-      body[o + 1] = (pixelId >>> 8) & 0xff;
-      body[o + 2] = (pixelId >>> 16) & 0xff;
-      body[o + 3] = color;
-      o += 4;
-    }
-    const changes = pending.size;
-    pending.clear();
-    let payload: Uint8Array = body;
-    let deflated = false;
-    if (body.length >= DEFLATE_MIN_BYTES) {
-      const z = deflateRawSync(body);
-      if (z.length < body.length) {
-        payload = z;
-        deflated = true;
-      }
-    }
-    seq++;
-    const frame = encodePixelsFrame(seq, payload, deflated);
-    broadcast(frame);
-    opts.metrics?.batch(changes, frame.length, clients.size);
-  }
-
-  const ticker = setInterval(tick, opts.tickMs);
   const onlineTimer = setInterval(() => broadcast(encodeOnline(clients.size)), opts.onlineEveryMs ?? 10_000);
-  ticker.unref();
   onlineTimer.unref();
 
   function allow(c: Client): boolean {
@@ -222,12 +196,89 @@ export function createHub(opts: HubOptions): Hub {
     async close(code = CloseCode.ShuttingDown, reason = 'shutting down') {
       if (closed) return;
       closed = true;
-      tick();
-      clearInterval(ticker);
       clearInterval(onlineTimer);
       unsubscribe();
       for (const c of clients) c.ws.close(code, reason);
       clients.clear();
+    },
+  };
+}
+
+export interface TickerOptions {
+  bus: Bus;
+  tickMs: number;
+  log?: { warn(obj: object, msg: string): void };
+  metrics?: { batch(changes: number, bytes: number): void };
+}
+
+export interface Ticker {
+  /** Publishes what is pending now (used on shutdown). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createTicker(opts: TickerOptions): Ticker {
+  const pending = new Map<number, number>();
+  let running: Promise<void> | null = null;
+  const unsubscribe = opts.bus.subscribe({
+    pixels(changes: readonly PixelChange[]) {
+      // Map order is insertion order: delete first so "last change wins, in the order it happened".
+      for (const c of changes) {
+        pending.delete(c.pixelId);
+        pending.set(c.pixelId, c.color);
+      }
+    },
+  });
+
+  async function tick(): Promise<void> {
+    if (pending.size === 0) return;
+    const body = Buffer.allocUnsafe(pending.size * 4);
+    let o = 0;
+    for (const [pixelId, color] of pending) {
+      body[o] = pixelId & 0xff;
+      body[o + 1] = (pixelId >>> 8) & 0xff;
+      body[o + 2] = (pixelId >>> 16) & 0xff;
+      body[o + 3] = color;
+      o += 4;
+    }
+    const changes = pending.size;
+    pending.clear();
+    let payload: Uint8Array = body;
+    let deflated = false;
+    if (body.length >= DEFLATE_MIN_BYTES) {
+      const z = deflateRawSync(body);
+      if (z.length < body.length) {
+        payload = z;
+        deflated = true;
+      }
+    }
+    const seq = await opts.bus.nextSeq();
+    const frame = encodePixelsFrame(seq, payload, deflated);
+    await opts.bus.publishFrame(frame);
+    opts.metrics?.batch(changes, frame.length);
+  }
+
+  function run(): Promise<void> {
+    // Ticks never overlap: a slow one (the bus is busy) delays the next.
+    running ??= tick()
+      .catch((err: unknown) => opts.log?.warn({ err }, 'pixel tick failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  const timer = setInterval(() => void run(), opts.tickMs);
+  timer.unref();
+  return {
+    async flush() {
+      await running;
+      await run();
+    },
+    async close() {
+      clearInterval(timer);
+      await this.flush();
+      unsubscribe();
     },
   };
 }
