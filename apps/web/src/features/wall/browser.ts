@@ -23,7 +23,10 @@ export async function fetchSnapshot(afterSeq: number, signal: AbortSignal): Prom
   const res = await fetch(`${API_PREFIX}/image/canvas?after=${afterSeq}`, { signal });
   if (!res.ok) throw new Error(`canvas image: HTTP ${res.status}`);
   const seq = Number(res.headers.get('X-Canvas-Seq') ?? '0');
-  const bitmap = await createImageBitmap(await res.blob(), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+  const bitmap = await createImageBitmap(await res.blob(), {
+    premultiplyAlpha: 'none',
+    colorSpaceConversion: 'none',
+  });
   const canvas = document.createElement('canvas');
   canvas.width = bitmap.width;
   canvas.height = bitmap.height;

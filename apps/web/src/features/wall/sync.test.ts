@@ -1,11 +1,11 @@
 import {
   CANVAS_PIXELS,
+  decodeClientRpc,
   encodeHello,
   encodeJsonResult,
   encodePixelBody,
   encodePixelsFrame,
   RpcType,
-  decodeClientRpc,
 } from '@pixel-wall/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { createPixelStore } from '../../canvas/index.ts';
@@ -60,7 +60,10 @@ function canvasWith(changes: [number, number][]): Uint8Array {
 
 describe('wall sync', () => {
   it('fetches a snapshot at least as new as the hello and replays newer buffered batches', async () => {
-    const { store, sockets, fetchSnapshot, sync } = setup((after) => ({ seq: after + 1, indices: canvasWith([[5, 3]]) }));
+    const { store, sockets, fetchSnapshot, sync } = setup((after) => ({
+      seq: after + 1,
+      indices: canvasWith([[5, 3]]),
+    }));
     sync.start();
     const ws = sockets[0]!;
     ws.push(encodeHello(10, false, 1));
@@ -77,7 +80,10 @@ describe('wall sync', () => {
 
   it('refetches the snapshot on a gap', async () => {
     let serverSeq = 3;
-    const { store, sockets, fetchSnapshot, sync } = setup(() => ({ seq: serverSeq, indices: canvasWith([[9, 2]]) }));
+    const { store, sockets, fetchSnapshot, sync } = setup(() => ({
+      seq: serverSeq,
+      indices: canvasWith([[9, 2]]),
+    }));
     sync.start();
     const ws = sockets[0]!;
     ws.push(encodeHello(3, false, 1));

@@ -89,7 +89,10 @@ export function createWallSync(opts: WallSyncOptions): WallSync {
   let synced = false;
   let helloSeq = 0;
   let nextRequestId = 1;
-  const pending = new Map<number, { resolve(r: RepaintResult): void; reject(e: Error): void; timer: unknown }>();
+  const pending = new Map<
+    number,
+    { resolve(r: RepaintResult): void; reject(e: Error): void; timer: unknown }
+  >();
 
   function setStatus(s: SyncStatus): void {
     if (s === status) return;
@@ -181,7 +184,10 @@ export function createWallSync(opts: WallSyncOptions): WallSync {
         clearT(p.timer);
         const value = parseJson(frame.payload) as Record<string, unknown> | undefined;
         if (frame.ok && value) p.resolve(value as unknown as RepaintResult);
-        else p.reject(new RpcError(String(value?.code ?? 'INTERNAL'), String(value?.message ?? 'Request failed')));
+        else
+          p.reject(
+            new RpcError(String(value?.code ?? 'INTERNAL'), String(value?.message ?? 'Request failed')),
+          );
         return;
       }
     }

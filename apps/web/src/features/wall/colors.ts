@@ -1,0 +1,39 @@
+/**
+ * The active colour and the 8 most recent ones. Selecting a colour moves it to the front; the list
+ * lives under the local key 'colors' and, in Telegram, in cloud storage when the front changed.
+ */
+import { DEFAULT_COLOR, GAME_DEFAULTS, isPaletteColor, normalizeHex, PALETTE } from '@pixel-wall/shared';
+
+export const RECENT_COLORS_KEY = 'colors';
+export const RECENT_COLORS_MAX = GAME_DEFAULTS.recentColors;
+
+export function parseRecent(raw: string | null): string[] {
+  if (!raw) return [];
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (!Array.isArray(value)) return [];
+    const out: string[] = [];
+    for (const v of value) {
+      const hex = typeof v === 'string' ? normalizeHex(v) : null;
+      if (hex && isPaletteColor(hex) && !out.includes(hex)) out.push(hex);
+      if (out.length === RECENT_COLORS_MAX) break;
+    }
+    return out;
+  } catch {
+    return [];
+  }
+}
+
+/** Moves `color` to the front, keeping at most 8 distinct colours. */
+export function pushRecent(recent: readonly string[], color: string): string[] {
+  return [color, ...recent.filter((c) => c !== color)].slice(0, RECENT_COLORS_MAX);
+}
+
+/** The list shown: recent colours, padded with white as the spec's default. */
+export function recentOrDefault(recent: readonly string[]): string[] {
+  return recent.length > 0 ? [...recent] : [DEFAULT_COLOR];
+}
+
+export function randomPaletteColor(random: () => number = Math.random): string {
+  return PALETTE[Math.floor(random() * PALETTE.length)] ?? DEFAULT_COLOR;
+}

@@ -1,0 +1,107 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../i18n/languages.ts';
+import { useLanguage } from '../i18n/useLanguage.ts';
+import { usePlatform } from '../platform/PlatformContext.tsx';
+import { signOut } from '../session.ts';
+import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
+import { selectSignedIn } from '../store/sessionSlice.ts';
+import {
+  FPS_MAX,
+  FPS_MIN,
+  selectAnimations,
+  selectCanvasFps,
+  setAnimations,
+  setCanvasFps,
+  showToast,
+} from '../store/uiSlice.ts';
+import './SettingsPage.css';
+
+/** SPEC §2 /settings. Disconnect TON joins when the wallet feature lands. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const platform = usePlatform();
+  const animations = useAppSelector(selectAnimations);
+  const fps = useAppSelector(selectCanvasFps);
+  const signedIn = useAppSelector(selectSignedIn);
+  const { language, setLanguage } = useLanguage();
+  const fpsId = useId();
+
+  return (
+    <section className="page settings">
+      <h1 className="page__title pixel-text">{t('pages.settings')}</h1>
+
+      <div className="settings__group">
+        <div className="settings__row">
+          <span id={`${fpsId}-anim`}>{t('settings.animations')}</span>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={animations}
+            aria-labelledby={`${fpsId}-anim`}
+            className={
+              animations ? 'settings__switch settings__switch--on pixel-text' : 'settings__switch pixel-text'
+            }
+            onClick={() => {
+              platform.haptic('selection');
+              dispatch(setAnimations(!animations));
+            }}
+          >
+            {animations ? t('settings.on') : t('settings.off')}
+          </button>
+        </div>
+        <div className="settings__row settings__row--stack">
+          <label htmlFor={fpsId} className="settings__row-head">
+            <span>{t('settings.fps')}</span>
+            <span className="pixel-num">{t('settings.fpsValue', { fps })}</span>
+          </label>
+          <input
+            id={fpsId}
+            className="settings__slider"
+            type="range"
+            min={FPS_MIN}
+            max={FPS_MAX}
+            step={1}
+            value={fps}
+            onChange={(event) => dispatch(setCanvasFps(Number(event.target.value)))}
+          />
+        </div>
+      </div>
+
+      <fieldset className="settings__fieldset">
+        <legend className="settings__heading pixel-text">{t('settings.language')}</legend>
+        <div className="settings__group settings__languages">
+          {SUPPORTED_LANGUAGES.map((code) => (
+            <label key={code} className="settings__language">
+              <input
+                type="radio"
+                name="language"
+                value={code}
+                checked={code === language}
+                onChange={() => setLanguage(code)}
+              />
+              <span>{LANGUAGE_NAMES[code]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {signedIn && (
+        <>
+          <h2 className="settings__heading pixel-text">{t('settings.account')}</h2>
+          <button
+            type="button"
+            className="btn btn--block settings__danger"
+            onClick={() => {
+              dispatch(signOut());
+              dispatch(showToast(t('settings.disconnected'), 'success'));
+            }}
+          >
+            {t('settings.disconnectTelegram')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

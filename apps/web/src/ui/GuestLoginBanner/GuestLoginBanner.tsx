@@ -1,0 +1,85 @@
+import type { LoginWidgetBody } from '@pixel-wall/shared';
+import { useTranslation } from 'react-i18next';
+import { usePlatform } from '../../platform/PlatformContext.tsx';
+import { selectPublicConfig } from '../../store/configSlice.ts';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { selectSession, signInDev, signInTelegram, signInWidget } from '../../store/sessionSlice.ts';
+import { loginBannerClosed, selectLoginBannerOpen } from '../../store/uiSlice.ts';
+import { Icon } from '../icons/Icon.tsx';
+import { DevSignInForm } from './DevSignInForm.tsx';
+import { TelegramLoginWidget } from './TelegramLoginWidget.tsx';
+import './GuestLoginBanner.css';
+
+/**
+ * Guests only: the ways to sign in this server offers. Hidden once signed in. It floats over the
+ * Wall and sits at the top of the column on other pages, so it never covers a page's title.
+ */
+export function GuestLoginBanner({ placement }: { placement: 'floating' | 'inline' }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const platform = usePlatform();
+  const session = useAppSelector(selectSession);
+  const open = useAppSelector(selectLoginBannerOpen);
+  const config = useAppSelector(selectPublicConfig);
+  const configStatus = useAppSelector((state) => state.config.status);
+
+  const pending = session.status === 'pending';
+  const miniAppInitData = platform.kind === 'telegram' ? platform.initDataRaw : null;
+  // Inside Telegram the boot sign-in runs on its own; no banner flashes while it does.
+  if (session.signedIn || !open || (miniAppInitData && pending)) return null;
+  if (!miniAppInitData && (configStatus === 'idle' || configStatus === 'pending')) return null;
+
+  const botUsername = platform.kind === 'web' ? (config?.botUsername ?? null) : null;
+  const devSignIn = config?.devSignIn ?? false;
+  const appUrl = platform.kind === 'web' ? (config?.appUrl ?? null) : null;
+  const nothingOffered = !miniAppInitData && !botUsername && !devSignIn && !appUrl;
+
+  return (
+    <section className={`guest-banner guest-banner--${placement} panel`} aria-label={t('auth.title')}>
+      <div className="guest-banner__head">
+        <h2 className="guest-banner__title pixel-text">{t('auth.title')}</h2>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('auth.hide')}
+          onClick={() => dispatch(loginBannerClosed())}
+        >
+          <Icon name="close" size={18} />
+        </button>
+      </div>
+      <p className="guest-banner__text">{nothingOffered ? t('auth.unavailable') : t('auth.text')}</p>
+      {miniAppInitData && (
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={pending}
+          onClick={() => dispatch(signInTelegram(miniAppInitData))}
+        >
+          {pending ? t('auth.pending') : t('auth.telegram')}
+        </button>
+      )}
+      {botUsername && (
+        <TelegramLoginWidget
+          botUsername={botUsername}
+          onAuth={(payload: LoginWidgetBody) => dispatch(signInWidget(payload))}
+        />
+      )}
+      {appUrl && (
+        <a className="btn btn--block" href={appUrl} target="_blank" rel="noreferrer">
+          {t('auth.openInTelegram')}
+        </a>
+      )}
+      {devSignIn && (
+        <DevSignInForm
+          pending={pending}
+          onSubmit={(firstName) => dispatch(signInDev({ firstName, startParam: platform.startParam }))}
+        />
+      )}
+      {session.status === 'rejected' && (
+        <p className="guest-banner__error" role="alert">
+          {t('auth.failed')}
+        </p>
+      )}
+    </section>
+  );
+}

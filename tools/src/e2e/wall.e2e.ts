@@ -1,0 +1,155 @@
+/**
+ * The spine, as a player sees it: a guest opens the Wall on a phone, signs in, paints a pixel, and
+ * a second browser watching the same spot sees the colour arrive within a second.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, newDesktop, newPhone, screenshot, watchErrors } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const X = 321;
+const Y = 123;
+
+/** The colour the page's canvas shows at its centre (where a launch parameter centres the pixel). */
+async function centreColour(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid=wall-canvas]');
+    const ctx = c?.getContext('2d');
+    if (!c || !ctx) return 'none';
+    const d = ctx.getImageData(Math.floor(c.width / 2), Math.floor(c.height / 2), 1, 1).data;
+    return `#${[d[0], d[1], d[2]].map((v) => (v ?? 0).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+  });
+}
+
+async function waitLive(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid=wall-canvas]');
+  await page.waitForSelector('[data-testid=sync-status]', { state: 'detached', timeout: 20_000 });
+}
+
+/** Signs in through the dev form; `then` is what the signed-in Wall shows next. */
+async function devSignIn(page: Page, name: string, then = '[data-testid=paint-button]'): Promise<void> {
+  await page.fill('.dev-sign-in__input', name);
+  await page.click('.dev-sign-in button[type=submit]');
+  await page.waitForSelector(then, { timeout: 15_000 });
+}
+
+describe('the Wall', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a new player signs in and paints; a second browser sees the pixel within a second', async () => {
+    const watcherCtx = await newPhone(browser);
+    const watcher = await watcherCtx.newPage();
+    const watcherErrors = watchErrors(watcher);
+    await watcher.goto(`${baseUrl}/?startapp=x${X}_y${Y}`);
+    await waitLive(watcher);
+    expect(await centreColour(watcher)).toBe('#FFFFFF');
+
+    const playerCtx = await newPhone(browser);
+    const player = await playerCtx.newPage();
+    const playerErrors = watchErrors(player);
+    await player.goto(`${baseUrl}/?startapp=x${X}_y${Y}`);
+    await waitLive(player);
+    await player.waitForSelector('[data-testid=hint-guest]');
+    await screenshot(player, 'wall-guest-390x844');
+
+    await devSignIn(player, 'Ada');
+    await expect.poll(() => player.textContent('[data-testid=charges]')).toBe('5/5');
+    await screenshot(player, 'wall-signed-in-390x844');
+
+    // Pick orange-red from the palette, then paint.
+    await player.click('button[aria-expanded][aria-label]:first-of-type');
+    await player.click('[data-testid=palette] button[aria-label="#FF4500"]');
+    await screenshot(player, 'wall-palette-390x844');
+    const before = Date.now();
+    await player.click('[data-testid=paint-button]');
+    await expect.poll(() => player.textContent('[data-testid=charges]')).toBe('4/5');
+    await expect.poll(() => centreColour(watcher), { timeout: 1000, interval: 50 }).toBe('#FF4500');
+    const seenAfterMs = Date.now() - before;
+    expect(seenAfterMs).toBeLessThan(1000);
+    expect(await centreColour(player)).toBe('#FF4500');
+    await screenshot(watcher, 'wall-watcher-390x844');
+
+    // Pixel info names the painter.
+    await player.click('button[aria-label][aria-expanded]:nth-of-type(2)');
+    await player.waitForSelector('[data-testid=pixel-info] >> text=Ada');
+    await screenshot(player, 'wall-pixel-info-390x844');
+
+    expect(playerErrors).toEqual([]);
+    expect(watcherErrors).toEqual([]);
+    await watcherCtx.close();
+    await playerCtx.close();
+  });
+
+  it('goes to /energy-over when the charges run out', async () => {
+    const ctx = await newPhone(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}/?startapp=x10_y10`);
+    await waitLive(page);
+    await devSignIn(page, 'Bo');
+    for (let i = 0; i < 5; i++) {
+      await page.click('[data-testid=paint-button]');
+      await expect.poll(() => page.textContent('[data-testid=charges]')).toBe(`${4 - i}/5`);
+    }
+    await page.click('[data-testid=paint-button]');
+    await page.waitForURL(/\/energy-over$/);
+    await screenshot(page, 'energy-over-390x844');
+    await ctx.close();
+  });
+
+  it('looks right on a desktop, for guests and players', async () => {
+    const ctx = await newDesktop(browser);
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    await page.goto(baseUrl);
+    await waitLive(page);
+    await page.waitForSelector('[data-testid=welcome]');
+    expect(page.viewportSize()).toEqual(DESKTOP);
+    await screenshot(page, 'wall-guest-1280x800');
+    // Signed in with nothing selected: the hint shows instead of the paint bar.
+    await devSignIn(page, 'Desk', '[data-testid=hint-select]');
+    await screenshot(page, 'wall-signed-in-1280x800');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('renders every route of the spec without crashing', async () => {
+    const ctx = await newPhone(browser);
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    for (const route of [
+      '/about',
+      '/invite-frens',
+      '/stars',
+      '/info',
+      '/my-squad',
+      '/my-profile',
+      '/rules',
+      '/terms',
+      '/nft',
+      '/stats',
+      '/privacy',
+      '/staking',
+      '/settings',
+      '/ratings',
+      '/ratings/awards',
+      '/energy-over',
+      '/open-league',
+      '/pay-support',
+      '/px/token',
+      '/no-such-page',
+    ]) {
+      await page.goto(`${baseUrl}${route}`);
+      await page.waitForSelector('h1', { timeout: 10_000 });
+    }
+    await screenshot(page, 'not-found-390x844');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
