@@ -243,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     appUrl: config.publicUrl,
     contactEmail: config.contactEmail,
     loginMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
+    signInPerMinute: config.rateLimits.signInPerMinute,
     countryOf,
   });
   registerUsersRoutes(app, {

@@ -67,6 +67,7 @@ const envSchema = z.object({
   RECHARGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   RATE_LIMIT_IP_PER_MINUTE: positiveInt.default(1200),
   RATE_LIMIT_PAINTS_PER_SECOND: positiveInt.default(20),
+  RATE_LIMIT_SIGNIN_PER_MINUTE: positiveInt.default(30),
   SNAPSHOT_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
@@ -93,7 +94,7 @@ export interface Config {
   tickMs: number;
   commitWindowMs: number;
   charges: { start: number; rechargeMs: number };
-  rateLimits: { ipPerMinute: number; paintsPerSecond: number };
+  rateLimits: { ipPerMinute: number; paintsPerSecond: number; signInPerMinute: number };
   snapshotMaxAgeMs: number;
   webDist: string | null;
   shutdownGraceMs: number;
@@ -142,7 +143,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tickMs: e.TICK_MS,
     commitWindowMs: e.COMMIT_WINDOW_MS,
     charges: { start: e.START_CHARGES, rechargeMs: e.RECHARGE_SECONDS * 1000 },
-    rateLimits: { ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE, paintsPerSecond: e.RATE_LIMIT_PAINTS_PER_SECOND },
+    rateLimits: {
+      ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE,
+      paintsPerSecond: e.RATE_LIMIT_PAINTS_PER_SECOND,
+      signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE,
+    },
     snapshotMaxAgeMs: e.SNAPSHOT_MAX_AGE_MS,
     webDist: e.WEB_DIST ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -98,6 +98,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SNAPSHOT_MAX_AGE_MS: '0',
     RATE_LIMIT_PAINTS_PER_SECOND: '1000',
     RATE_LIMIT_IP_PER_MINUTE: '100000',
+    RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
     WEB_DIST: '/nonexistent',
     ...env,
   });

@@ -26,6 +26,7 @@ export interface AuthRoutesDeps {
   appUrl: string | null;
   contactEmail: string;
   loginMaxAgeSeconds: number;
+  signInPerMinute: number;
   countryOf(req: FastifyRequest): string | null;
 }
 
@@ -34,7 +35,7 @@ const DEV_ID_MIN = 1_000_000_000_000_000;
 const DEV_ID_SPAN = 2 ** 47;
 
 export function registerAuthRoutes(app: App, deps: AuthRoutesDeps): void {
-  const rateLimit = { max: 30, timeWindow: '1 minute' };
+  const rateLimit = { max: deps.signInPerMinute, timeWindow: '1 minute' };
 
   app.get(
     `${API_PREFIX}/config`,

@@ -105,6 +105,7 @@ export function WallScreen() {
         setInfo(null);
       },
       fps,
+      background: getComputedStyle(el).getPropertyValue('--wall-surround').trim() || '#1a1d27',
     });
     setView(v);
     const launch = parseLaunchParam(platform.startParam);

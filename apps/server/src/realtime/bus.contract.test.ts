@@ -1,0 +1,33 @@
+import { redisKinds, TEST_REDIS_URL, testRedis } from '../testing/redis.ts';
+import { busContract } from './bus.contract.ts';
+import { createMemoryBus } from './bus.ts';
+import { createRedisBus } from './redis-bus.ts';
+
+const kinds = await redisKinds();
+
+// The memory bus is single-process: both "instances" are the same object.
+busContract('memory', async () => {
+  const bus = createMemoryBus();
+  return { a: bus, b: bus, dispose: () => bus.close() };
+});
+
+if (kinds.includes('redis')) {
+  busContract('redis', async () => {
+    const t = testRedis();
+    // One bus owning its connections (from a URL), one on caller-owned clients: both ways in use.
+    const a = await createRedisBus({ url: TEST_REDIS_URL, prefix: t.prefix });
+    const b = await createRedisBus({
+      prefix: t.prefix,
+      publisher: t.connect('bus-pub', { keyPrefix: false }),
+      subscriber: t.connect('bus-sub', { keyPrefix: false, autoPipelining: false }),
+    });
+    return {
+      a,
+      b,
+      dispose: async () => {
+        await Promise.all([a.close(), b.close()]);
+        await t.dispose();
+      },
+    };
+  });
+}
