@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
@@ -22,10 +23,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createCommitter } from './engine/committer.ts';
 import { createMemoryEngine } from './engine/memory.ts';
+import { createRedisEngine, isCanvasEmpty, markCanvasRestored } from './engine/redis.ts';
 import type { Engine } from './engine/types.ts';
 import { AppError } from './errors.ts';
 import type { App } from './http.ts';
+import { createLeaderElection } from './lib/leader.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { createRedis, type Redis } from './lib/redis.ts';
 import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -39,6 +43,8 @@ import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
 import { createHub, createTicker } from './realtime/hub.ts';
+import { createOnlineCounter } from './realtime/online.ts';
+import { createRedisBus } from './realtime/redis-bus.ts';
 
 export interface AppDeps {
   config: Config;
@@ -78,11 +84,23 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const users = createUsersService({ db, adminIds: config.adminIds, startCharges: config.charges.start });
   const chargeRules = { max: config.charges.start, speedMs: config.charges.rechargeMs };
 
+  // Cluster mode when REDIS_URL is set: the engine and bus live in Redis, and one elected
+  // instance (the leader) runs the ticker and the background jobs.
+  const instanceId = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const redis: Redis | null =
+    config.redisUrl && !deps.engine ? createRedis(config.redisUrl, { name: 'engine' }) : null;
+  const prefix = config.redisPrefix;
+  const engineDeps = { rulesFor: () => chargeRules, loadCharges: (id: number) => users.storedCharges(id) };
   const engine =
     deps.engine ??
-    createMemoryEngine({ rulesFor: () => chargeRules, loadCharges: (id) => users.storedCharges(id) });
-  if (!deps.engine) await restoreCanvas(db, engine);
-  const bus = deps.bus ?? createMemoryBus();
+    (redis ? createRedisEngine({ redis, prefix, ...engineDeps }) : createMemoryEngine(engineDeps));
+  if (!deps.engine) {
+    if (redis) await ensureRedisCanvas(db, engine, redis, prefix, instanceId);
+    else await restoreCanvas(db, engine);
+  }
+  const bus =
+    deps.bus ??
+    (config.redisUrl && redis ? await createRedisBus({ url: config.redisUrl, prefix }) : createMemoryBus());
 
   const committer = createCommitter({
     windowMs: config.commitWindowMs,
@@ -121,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const ticker = createTicker({
     bus,
+    active: redis === null,
     tickMs: config.tickMs,
     log: { warn: (obj, msg) => app.log.warn(obj, msg) },
   });
@@ -139,7 +158,29 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   hubSeq = () => hub.seq;
 
-  const stats = createStatsService({ db, seq: () => hub.seq, online: () => hub.online });
+  const leader = createLeaderElection({
+    redis,
+    key: `${prefix}leader`,
+    instanceId,
+    onChange: (isLeader) => {
+      ticker.setActive(isLeader);
+      metrics.leader(isLeader);
+      app.log.info({ instanceId, isLeader }, isLeader ? 'leading the cluster jobs' : 'no longer leading');
+    },
+  });
+  // While leading: when Redis comes back empty (restarted without persistence), rebuild it from SQL.
+  const redisWatch = redis
+    ? setInterval(() => {
+        if (!leader.isLeader) return;
+        void ensureRedisCanvas(db, engine, redis, prefix, instanceId).catch((err: unknown) =>
+          app.log.error({ err }, 'rebuilding the canvas in Redis failed'),
+        );
+      }, 5_000)
+    : null;
+  redisWatch?.unref();
+  const online = createOnlineCounter({ local: () => hub.online, redis, key: `${prefix}online`, instanceId });
+
+  const stats = createStatsService({ db, seq: () => hub.seq, online: () => online.total() });
 
   const countryOf = (req: FastifyRequest): string | null => {
     const v = req.headers[config.countryHeader];
@@ -225,6 +266,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     } catch {
       checks.database = false;
     }
+    if (redis)
+      checks.redis = await redis.ping().then(
+        () => true,
+        () => false,
+      );
     const ok = Object.values(checks).every(Boolean);
     return reply.code(ok ? 200 : 503).send({ ok, checks });
   });
@@ -311,6 +357,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await app.ready();
+  await leader.start();
+  metrics.leader(leader.isLeader);
   ready = true;
 
   let closing: Promise<void> | null = null;
@@ -327,8 +375,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         await ticker.close();
         await hub.close();
         await closingHttp;
+        if (redisWatch) clearInterval(redisWatch);
+        await leader.stop();
+        await online.close();
         await engine.close();
         await bus.close();
+        await redis?.quit().catch(() => undefined);
       })();
       return closing;
     },
@@ -342,6 +394,35 @@ async function restoreCanvas(db: Database, engine: Engine): Promise<void> {
   await engine.restorePixels(
     rows.map((r) => ({ id: r.id, color: r.color, userId: r.user_id, paintedAt: r.ms })),
   );
+}
+
+/**
+ * Makes sure Redis holds the canvas: when it is new or lost its data, one instance rebuilds it
+ * from SQL under a lock while the others wait for the ready marker.
+ */
+async function ensureRedisCanvas(
+  db: Database,
+  engine: Engine,
+  redis: Redis,
+  prefix: string,
+  instanceId: string,
+) {
+  const lock = `${prefix}canvas:restoring`;
+  for (let waited = 0; await isCanvasEmpty(redis, prefix); waited += 250) {
+    if (await redis.set(lock, instanceId, 'PX', 120_000, 'NX')) {
+      try {
+        if (await isCanvasEmpty(redis, prefix)) {
+          await restoreCanvas(db, engine);
+          await markCanvasRestored(redis, prefix);
+        }
+      } finally {
+        await redis.del(lock);
+      }
+      return;
+    }
+    if (waited > 180_000) throw new Error('timed out waiting for another instance to restore the canvas');
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 function describeError(err: FastifyError): { status: number; code: ErrorCode; message: string } {

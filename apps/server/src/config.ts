@@ -30,6 +30,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1–64 letters, digits, ":", "_" or "-"')
+    .default('pw:'),
   TELEGRAM_BOT_TOKEN: z
     .string()
     .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must look like 123456:ABC-DEF… (a Telegram bot token)')
@@ -81,6 +85,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** namespace of every Redis key, so several walls can share one Redis */
+  redisPrefix: string;
   telegram: { botToken: string | null; botUsername: string | null; initDataMaxAgeSeconds: number };
   publicUrl: string | null;
   adminIds: ReadonlySet<number>;
@@ -126,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
     telegram: {
       botToken,
       botUsername: e.TELEGRAM_BOT_USERNAME ?? null,

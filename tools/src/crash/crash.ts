@@ -19,6 +19,8 @@ export interface CrashOptions {
   /** how long the load runs before the kill */
   killAfterMs: number;
   env?: Record<string, string>;
+  /** between the kill and the restart, e.g. empty Redis to force the rebuild from SQL */
+  afterKill?: () => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -82,6 +84,7 @@ export async function runCrashTest(opts: CrashOptions): Promise<CrashReport> {
     await Promise.all(loops);
     log(`killed with ${acks.length} acknowledged of ${sent} sent`);
     agent.destroy();
+    await opts.afterKill?.();
 
     const restartedAt = Date.now();
     server = await startServer({ env, dataDir, port });

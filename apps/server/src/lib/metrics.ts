@@ -53,6 +53,11 @@ export function createMetrics() {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2],
     registers: [registry],
   });
+  const leaderGauge = new Gauge({
+    name: 'pixelwall_leader',
+    help: '1 while this instance leads the cluster jobs (ticker, watchers)',
+    registers: [registry],
+  });
   const httpSeconds = new Histogram({
     name: 'pixelwall_http_request_seconds',
     help: 'HTTP request duration',
@@ -76,6 +81,7 @@ export function createMetrics() {
     },
     commitError: () => commitErrors.inc(),
     snapshot: (ms: number) => snapshotSeconds.observe(ms / 1000),
+    leader: (isLeader: boolean) => leaderGauge.set(isLeader ? 1 : 0),
     http: (method: string, route: string, status: number, seconds: number) =>
       httpSeconds.observe({ method, route, status: String(status) }, seconds),
   };

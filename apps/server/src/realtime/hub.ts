@@ -212,14 +212,23 @@ export interface TickerOptions {
 }
 
 export interface Ticker {
+  /**
+   * Only the active ticker (the cluster's leader) publishes; the others drop what they collect.
+   * On becoming active it skips one sequence number, so every client sees a gap and refetches
+   * the snapshot: changes the previous leader collected but never published are not lost to them.
+   */
+  setActive(active: boolean): void;
+  readonly active: boolean;
   /** Publishes what is pending now (used on shutdown). */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createTicker(opts: TickerOptions): Ticker {
+export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker {
   const pending = new Map<number, number>();
   let running: Promise<void> | null = null;
+  let active = opts.active ?? true;
+  let skipSeq = false;
   const unsubscribe = opts.bus.subscribe({
     pixels(changes: readonly PixelChange[]) {
       // Map order is insertion order: delete first so "last change wins, in the order it happened".
@@ -231,6 +240,14 @@ export function createTicker(opts: TickerOptions): Ticker {
   });
 
   async function tick(): Promise<void> {
+    if (!active) {
+      pending.clear();
+      return;
+    }
+    if (skipSeq) {
+      skipSeq = false;
+      await opts.bus.nextSeq();
+    }
     if (pending.size === 0) return;
     const body = Buffer.allocUnsafe(pending.size * 4);
     let o = 0;
@@ -271,6 +288,13 @@ export function createTicker(opts: TickerOptions): Ticker {
   const timer = setInterval(() => void run(), opts.tickMs);
   timer.unref();
   return {
+    setActive(next) {
+      if (next && !active) skipSeq = true;
+      active = next;
+    },
+    get active() {
+      return active;
+    },
     async flush() {
       await running;
       await run();

@@ -6,7 +6,7 @@ import { dayKey, weekKey } from '../../lib/periods.ts';
 export interface StatsDeps {
   db: Sql;
   seq(): number;
-  online(): number;
+  online(): Promise<number>;
   ttlMs?: number;
   now?: () => number;
 }
@@ -79,8 +79,8 @@ export function createStatsService(deps: StatsDeps) {
       const [u, c] = await Promise.all([users(), counters()]);
       return { ...u, totalRepaints: c.total, daily_repaints: c.today };
     },
-    online(): { current_visitors: number } {
-      return { current_visitors: deps.online() };
+    async online(): Promise<{ current_visitors: number }> {
+      return { current_visitors: await deps.online() };
     },
   };
 }
