@@ -180,6 +180,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   redisWatch?.unref();
   const online = createOnlineCounter({ local: () => hub.online, redis, key: `${prefix}online`, instanceId });
 
+  // Profiles are cached per instance: a change (ban, squad) is announced to all of them.
+  const unsubscribeControl = bus.subscribe({
+    control: (message) => {
+      if (message.kind === 'forget' || message.kind === 'kick') users.forget(message.userId);
+    },
+  });
+
   const stats = createStatsService({ db, seq: () => hub.seq, online: () => online.total() });
 
   const countryOf = (req: FastifyRequest): string | null => {
@@ -376,6 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         await hub.close();
         await closingHttp;
         if (redisWatch) clearInterval(redisWatch);
+        unsubscribeControl();
         await leader.stop();
         await online.close();
         await engine.close();

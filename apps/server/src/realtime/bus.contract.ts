@@ -5,7 +5,7 @@
  */
 import type { PixelChange, WallEvent } from '@pixel-wall/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Bus, BusHandlers } from './bus.ts';
+import type { Bus, BusHandlers, ControlMessage } from './bus.ts';
 
 export interface BusFixture {
   a: Bus;
@@ -84,6 +84,22 @@ export function busContract(name: string, make: MakeBus): void {
         expect(got.pixels).toEqual([changes, []]);
         expect(got.events).toEqual([EVENT]);
         expect(got.frames).toEqual([Array.from(frame), [255, 128, 10, 13, 0]]);
+      }
+    });
+
+    it('delivers control messages (kick, forget) from either instance to both', async () => {
+      const onA: ControlMessage[] = [];
+      const onB: ControlMessage[] = [];
+      fx.a.subscribe({ control: (m) => onA.push(m) });
+      fx.b.subscribe({ control: (m) => onB.push(m) });
+      await fx.b.publishControl({ kind: 'kick', userId: 1_135_128_165_141_926 });
+      await fx.a.publishControl({ kind: 'forget', userId: 42 });
+      await until(() => onA.length === 2 && onB.length === 2, 'control delivery');
+      for (const got of [onA, onB]) {
+        expect(got).toEqual([
+          { kind: 'kick', userId: 1_135_128_165_141_926 },
+          { kind: 'forget', userId: 42 },
+        ]);
       }
     });
 

@@ -9,16 +9,24 @@
  */
 import type { PixelChange, WallEvent } from '@pixel-wall/shared';
 
+/**
+ * Instructions every instance must carry out: close a (banned) player's sockets, drop a player's
+ * cached profile after it changed (ban, squad change).
+ */
+export type ControlMessage = { kind: 'kick'; userId: number } | { kind: 'forget'; userId: number };
+
 export interface BusHandlers {
   pixels?(changes: readonly PixelChange[]): void;
   event?(event: WallEvent): void;
   frame?(frame: Uint8Array): void;
+  control?(message: ControlMessage): void;
 }
 
 export interface Bus {
   publishPixels(changes: readonly PixelChange[]): Promise<void>;
   publishEvent(event: WallEvent): Promise<void>;
   publishFrame(frame: Uint8Array): Promise<void>;
+  publishControl(message: ControlMessage): Promise<void>;
   /** The next frame sequence number, shared by every instance; starts at 1. */
   nextSeq(): Promise<number>;
   /** The last sequence handed out (0 when none). */
@@ -39,6 +47,9 @@ export function createMemoryBus(): Bus {
     },
     async publishFrame(frame) {
       for (const s of subscribers) s.frame?.(frame);
+    },
+    async publishControl(message) {
+      for (const s of subscribers) s.control?.(message);
     },
     async nextSeq() {
       return ++seq;

@@ -91,6 +91,12 @@ export function createHub(opts: HubOptions): Hub {
     event(event: WallEvent) {
       broadcast(encodeEvent(event));
     },
+    control(message) {
+      if (message.kind !== 'kick') return;
+      for (const c of clients) {
+        if (c.identity.userId === message.userId) c.ws.close(CloseCode.Banned, 'banned');
+      }
+    },
   });
 
   function broadcast(frame: Uint8Array): void {

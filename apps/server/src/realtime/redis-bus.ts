@@ -13,7 +13,7 @@
 import { decodePixelBody, encodePixelBody, type WallEvent } from '@pixel-wall/shared';
 import type { Redis } from 'ioredis';
 import { createRedis } from '../lib/redis.ts';
-import type { Bus, BusHandlers } from './bus.ts';
+import type { Bus, BusHandlers, ControlMessage } from './bus.ts';
 
 export const DEFAULT_BUS_PREFIX = 'pw:';
 
@@ -31,6 +31,18 @@ function asBytes(buf: Buffer): Uint8Array {
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
+function parseControl(text: string): ControlMessage | null {
+  try {
+    const v = JSON.parse(text) as { kind?: unknown; userId?: unknown };
+    if ((v.kind === 'kick' || v.kind === 'forget') && Number.isSafeInteger(v.userId)) {
+      return { kind: v.kind, userId: v.userId as number };
+    }
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
 /** Resolves once subscribed, so nothing published after it returns is missed. */
 export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
   const prefix = opts.prefix ?? DEFAULT_BUS_PREFIX;
@@ -42,6 +54,7 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
   const channels = {
     pixels: `${prefix}bus:pixels`,
     events: `${prefix}bus:events`,
+    control: `${prefix}bus:control`,
     frames: `${prefix}bus:frames`,
   };
   const seqKey = `${prefix}bus:seq`;
@@ -77,12 +90,16 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
         return;
       }
       each((h) => h.event?.(event));
+    } else if (channel === channels.control) {
+      const message = parseControl(body.toString('utf8'));
+      if (message) each((h) => h.control?.(message));
+      else console.error('bus: malformed control message dropped');
     }
   }
 
   subscriber.on('messageBuffer', onMessage);
   try {
-    await subscriber.subscribe(channels.pixels, channels.events, channels.frames);
+    await subscriber.subscribe(channels.pixels, channels.events, channels.frames, channels.control);
   } catch (err) {
     subscriber.off('messageBuffer', onMessage);
     if (owned) {
@@ -104,6 +121,9 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
     async publishFrame(frame) {
       await publisher.publish(channels.frames, asBuffer(frame));
     },
+    async publishControl(message) {
+      await publisher.publish(channels.control, JSON.stringify(message));
+    },
     async nextSeq() {
       return publisher.incr(seqKey);
     },
@@ -120,7 +140,9 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
       closing ??= (async () => {
         handlers.clear();
         subscriber.off('messageBuffer', onMessage);
-        await subscriber.unsubscribe(channels.pixels, channels.events, channels.frames).catch(() => {});
+        await subscriber
+          .unsubscribe(channels.pixels, channels.events, channels.frames, channels.control)
+          .catch(() => {});
         if (owned) await Promise.allSettled([publisher.quit(), subscriber.quit()]);
       })();
       return closing;
