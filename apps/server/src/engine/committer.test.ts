@@ -89,15 +89,23 @@ describe('committer', () => {
         `INSERT INTO users (id, first_name, charges, charges_updated_at) VALUES (1, 'A', 5, 0), (2, 'B', 5, 0)`,
       );
       await db.transaction((tx) =>
-        writeBatch(tx, [rec(10, 1, 3), rec(10, 2, 4), rec(11, 1, 5), { ...rec(12, 1, 6), charges: 1 }]),
+        writeBatch(tx, [
+          rec(10, 1, 3),
+          rec(10, 2, 4),
+          rec(11, 1, 5),
+          { ...rec(12, 1, 6), charges: 1 },
+          // a blast pixel: no charge state, must not overwrite the paint's
+          { ...rec(13, 1, 6), charges: null, chargesUpdatedAt: null },
+        ]),
       );
       expect(await db.query('SELECT id, color, user_id FROM pixels ORDER BY id')).toEqual([
         { id: 10, color: 4, user_id: 2 },
         { id: 11, color: 5, user_id: 1 },
         { id: 12, color: 6, user_id: 1 },
+        { id: 13, color: 6, user_id: 1 },
       ]);
       expect(await db.query('SELECT id, repaints, charges FROM users ORDER BY id')).toEqual([
-        { id: 1, repaints: 3, charges: 1 },
+        { id: 1, repaints: 4, charges: 1 },
         { id: 2, repaints: 1, charges: 3 },
       ]);
       expect(
@@ -105,13 +113,13 @@ describe('committer', () => {
           `SELECT period, user_id, repaints FROM user_period_repaints WHERE user_id = 1 ORDER BY period`,
         ),
       ).toEqual([
-        { period: 'd2026-11-22', user_id: 1, repaints: 3 },
-        { period: 'm2026-11', user_id: 1, repaints: 3 },
-        { period: 'w2026-11-16', user_id: 1, repaints: 3 },
+        { period: 'd2026-11-22', user_id: 1, repaints: 4 },
+        { period: 'm2026-11', user_id: 1, repaints: 4 },
+        { period: 'w2026-11-16', user_id: 1, repaints: 4 },
       ]);
       expect(await db.query(`SELECT name, value FROM counters ORDER BY name`)).toEqual([
-        { name: 'repaints', value: 4 },
-        { name: 'repaints:d2026-11-22', value: 4 },
+        { name: 'repaints', value: 5 },
+        { name: 'repaints:d2026-11-22', value: 5 },
       ]);
     } finally {
       await db.close();

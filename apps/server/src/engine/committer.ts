@@ -16,9 +16,12 @@ export interface PaintRecord {
   squadId: number | null;
   /** epoch ms */
   at: number;
-  /** the player's charges after this paint */
-  charges: number;
-  chargesUpdatedAt: number;
+  /**
+   * The player's charges after this paint; null when the write spent none (a blast costs an
+   * item, not a charge), so the batch keeps the latest state a real paint reported.
+   */
+  charges: number | null;
+  chargesUpdatedAt: number | null;
 }
 
 export interface CommitterOptions {
@@ -147,17 +150,18 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
   if (batch.length === 0) return;
   // Last write per pixel wins; earlier ones in the same batch are never written.
   const lastByPixel = new Map<number, PaintRecord>();
-  const byUser = new Map<number, { n: number; last: PaintRecord }>();
+  const byUser = new Map<number, { n: number; charged: PaintRecord | null }>();
   const bySquad = new Map<number, number>();
   const byPeriod = new Map<string, Map<number, number>>();
   const byDay = new Map<string, number>();
   for (const r of batch) {
     lastByPixel.set(r.pixelId, r);
+    const charged = r.charges !== null && r.chargesUpdatedAt !== null ? r : null;
     const u = byUser.get(r.userId);
     if (u) {
       u.n++;
-      u.last = r;
-    } else byUser.set(r.userId, { n: 1, last: r });
+      if (charged) u.charged = charged;
+    } else byUser.set(r.userId, { n: 1, charged });
     if (r.squadId !== null) bySquad.set(r.squadId, (bySquad.get(r.squadId) ?? 0) + 1);
     for (const key of allPeriodKeys(r.at)) {
       let m = byPeriod.get(key);
@@ -183,14 +187,15 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
   const us = [...byUser.entries()];
   await tx.query(
     `UPDATE users AS u
-     SET repaints = u.repaints + t.n, charges = t.c, charges_updated_at = t.cts
+     SET repaints = u.repaints + t.n, charges = COALESCE(t.c, u.charges),
+         charges_updated_at = COALESCE(t.cts, u.charges_updated_at)
      FROM unnest($1::bigint[], $2::int[], $3::int[], $4::bigint[]) AS t(id, n, c, cts)
      WHERE u.id = t.id`,
     [
       us.map(([id]) => id),
       us.map(([, v]) => v.n),
-      us.map(([, v]) => v.last.charges),
-      us.map(([, v]) => v.last.chargesUpdatedAt),
+      us.map(([, v]) => v.charged?.charges ?? null),
+      us.map(([, v]) => v.charged?.chargesUpdatedAt ?? null),
     ],
   );
 
