@@ -11,7 +11,7 @@ import { deflateRaw } from 'node:zlib';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import { API_PREFIX, CloseCode, type ErrorCode, GAME_DEFAULTS } from '@pixel-wall/shared';
+import { API_PREFIX, CloseCode, type ErrorCode } from '@pixel-wall/shared';
 import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -37,7 +37,9 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { registerCanvasRoutes } from './modules/canvas/routes.ts';
 import { createCanvasService } from './modules/canvas/service.ts';
 import { createSnapshotCache, encodeWebp } from './modules/canvas/snapshot.ts';
+import { createEconomy } from './modules/shop/index.ts';
 import { registerStatsRoutes } from './modules/stats/routes.ts';
+import { createTonModule } from './modules/ton/index.ts';
 import { createStatsService } from './modules/stats/service.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -112,12 +114,38 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
 
+  // The app's logger exists only once Fastify does; modules built before it log through this.
+  const lateLog = {
+    info: (obj: object, msg: string) => app.log.info(obj, msg),
+    warn: (obj: object, msg: string) => app.log.warn(obj, msg),
+    error: (obj: object, msg: string) => app.log.error(obj, msg),
+  };
+  const economy = await createEconomy({
+    db,
+    engine,
+    committer,
+    bus,
+    users,
+    log: lateLog,
+    options: {
+      adminIds: config.adminIds,
+      botToken: config.telegram.botToken,
+      telegramApiUrl: config.telegram.apiUrl,
+      webhookSecret: config.telegram.webhookSecret,
+      secretWord: config.economy.secretWord,
+      paintRewardOneIn: config.economy.paintRewardOneIn,
+      orderTtlMs: config.economy.orderTtlSeconds * 1000,
+    },
+  });
+  const ton = createTonModule({ db, config: config.ton, shop: economy.orders, players: users, log: lateLog });
+
   const canvas = createCanvasService({
     engine,
     committer,
     bus,
     users,
     paintsPerSecond: config.rateLimits.paintsPerSecond,
+    paintReward: (userId, pixelId, now) => economy.rewards.paintReward(userId, pixelId, now),
     metrics: metrics.paint,
   });
 
@@ -164,6 +192,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     instanceId,
     onChange: (isLeader) => {
       ticker.setActive(isLeader);
+      if (isLeader) ton.watcher?.start();
+      else void ton.watcher?.stop();
       metrics.leader(isLeader);
       app.log.info({ instanceId, isLeader }, isLeader ? 'leading the cluster jobs' : 'no longer leading');
     },
@@ -303,7 +333,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     users,
     tokens,
     engine,
-    mining: { pxPerSecond: GAME_DEFAULTS.miningPxPerSecond, maxSeconds: GAME_DEFAULTS.miningMaxSeconds },
+    miningStatus: (userId, now) => economy.mining.miningStatus(userId, now),
+    walletAddressOf: async (userId) => (await ton.wallets.walletAddress(userId)).wallet_address,
     countryOf,
   });
   registerCanvasRoutes(app, {
@@ -312,6 +343,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     historyStats: () => stats.history(),
   });
   registerStatsRoutes(app, stats);
+  economy.register(app);
+  ton.register(app);
 
   app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
     const token = (req.query as Record<string, unknown>).token;
@@ -385,6 +418,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         if (redisWatch) clearInterval(redisWatch);
         unsubscribeControl();
         await leader.stop();
+        await ton.watcher?.stop();
         await online.close();
         await engine.close();
         await bus.close();

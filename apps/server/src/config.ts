@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { type TonConfig, tonConfigFrom, tonEnvShape } from './modules/ton/index.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -38,6 +39,15 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must look like 123456:ABC-DEF… (a Telegram bot token)')
     .optional(),
+  TELEGRAM_API_URL: url(['http:', 'https:']).default('https://api.telegram.org'),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1–256 letters, digits, "_" or "-"')
+    .optional(),
+  SECRET_WORD: z.string().min(1).max(128).optional(),
+  PAINT_REWARD_ONE_IN: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  ORDER_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(1800),
+  ...tonEnvShape,
   TELEGRAM_BOT_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9_]{3,64}$/)
@@ -87,7 +97,15 @@ export interface Config {
   redisUrl: string | null;
   /** namespace of every Redis key, so several walls can share one Redis */
   redisPrefix: string;
-  telegram: { botToken: string | null; botUsername: string | null; initDataMaxAgeSeconds: number };
+  telegram: {
+    botToken: string | null;
+    botUsername: string | null;
+    initDataMaxAgeSeconds: number;
+    apiUrl: string;
+    webhookSecret: string | null;
+  };
+  economy: { secretWord: string | null; paintRewardOneIn: number; orderTtlSeconds: number };
+  ton: TonConfig;
   publicUrl: string | null;
   adminIds: ReadonlySet<number>;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -137,7 +155,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       botToken,
       botUsername: e.TELEGRAM_BOT_USERNAME ?? null,
       initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS,
+      apiUrl: e.TELEGRAM_API_URL,
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? null,
     },
+    economy: {
+      secretWord: e.SECRET_WORD ?? null,
+      paintRewardOneIn: e.PAINT_REWARD_ONE_IN,
+      orderTtlSeconds: e.ORDER_TTL_SECONDS,
+    },
+    ton: tonConfigFrom(e, e.PUBLIC_URL ?? null),
     publicUrl: e.PUBLIC_URL ?? null,
     adminIds: new Set(e.ADMIN_IDS),
     logLevel: e.LOG_LEVEL,

@@ -20,6 +20,19 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   UNAVAILABLE: 503,
   INTERNAL: 500,
+  NOT_AVAILABLE: 400,
+  ALREADY_OWNED: 409,
+  NO_ITEMS: 409,
+  WRONG_CURRENCY: 400,
+  ALREADY_CLAIMED: 409,
+  CHARGES_FULL: 409,
+  WRONG_SECRET_WORD: 400,
+  REVSHARE_LOCKED: 403,
+  TON_PROOF_INVALID: 400,
+  CAPTCHA_REQUIRED: 403,
+  CAPTCHA_WRONG: 400,
+  WALLET_NOT_VERIFIED: 409,
+  WALLET_NOT_CONNECTED: 409,
 };
 
 /** The one error type services throw; the error handler maps it to a status and a JSON body. */

@@ -1,8 +1,11 @@
 /** Drizzle mirror of the SQL migrations (a test keeps the two in step). */
 import {
   bigint,
+  bigserial,
   boolean,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -93,6 +96,219 @@ export const counters = pgTable('counters', {
   value: bigint('value', { mode: 'number' }).notNull().default(0),
 });
 
+// ---------- economy (0002_economy.sql) ----------
+
+export const inventory = pgTable(
+  'inventory',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: smallint('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+export const orders = pgTable('orders', {
+  id: text('id').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  productId: smallint('product_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  currencyId: smallint('currency_id').notNull(),
+  amount: text('amount').notNull(),
+  amountUnits: numeric('amount_units', { precision: 78, scale: 0 }).notNull(),
+  channel: text('channel').notNull(),
+  memo: text('memo').unique(),
+  pixanosColor: smallint('pixanos_color'),
+  daily: boolean('daily').notNull().default(false),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+  fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+});
+
+export const payments = pgTable(
+  'payments',
+  {
+    provider: text('provider').notNull(),
+    paymentId: text('payment_id').notNull(),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    amountUnits: numeric('amount_units', { precision: 78, scale: 0 }).notNull(),
+    currencyId: smallint('currency_id').notNull(),
+    outcome: text('outcome').notNull(),
+    raw: jsonb('raw').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.paymentId] })],
+);
+
+export const balances = pgTable('balances', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pxMilli: bigint('px_milli', { mode: 'number' }).notNull().default(0),
+  balanceSharePercent: smallint('balance_share_percent').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const mining = pgTable('mining', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastClaimAt: bigint('last_claim_at', { mode: 'number' }).notNull(),
+  claimedMilli: bigint('claimed_milli', { mode: 'number' }).notNull().default(0),
+  energyLimitLevel: smallint('energy_limit_level').notNull().default(0),
+  rechargeSpeedLevel: smallint('recharge_speed_level').notNull().default(0),
+  rewardLevel: smallint('reward_level').notNull().default(0),
+});
+
+export const rewards = pgTable('rewards', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  token: text('token'),
+  amount: numeric('amount', { precision: 38, scale: 9 }).notNull(),
+  currencyId: smallint('currency_id'),
+  goodId: smallint('good_id'),
+  status: text('status'),
+  action: text('action'),
+  hash: text('hash'),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  imageUrl: text('image_url'),
+  source: text('source').notNull().default('paint'),
+  createdAt: createdAt(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
+});
+
+export const achievements = pgTable(
+  'achievements',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    achievementId: smallint('achievement_id').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.achievementId] })],
+);
+
+export const dailyClaims = pgTable(
+  'daily_claims',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    productId: smallint('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+// ---------- TON (0003_ton.sql) ----------
+
+const userRef = () =>
+  bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const tonProofPayloads = pgTable('ton_proof_payloads', {
+  payload: text('payload').primaryKey(),
+  userId: userRef(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const tonVerifiedWallets = pgTable(
+  'ton_verified_wallets',
+  {
+    userId: userRef(),
+    address: text('address').notNull(),
+    network: text('network').notNull(),
+    publicKey: text('public_key').notNull(),
+    walletVersion: text('wallet_version').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
+
+export const tonUserWallets = pgTable('ton_user_wallets', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  address: text('address').notNull(),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tonProofGuard = pgTable('ton_proof_guard', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  captchaPassedAt: timestamp('captcha_passed_at', { withTimezone: true }),
+  captchaWallet: text('captcha_wallet'),
+});
+
+export const tonCaptchas = pgTable('ton_captchas', {
+  id: text('id').primaryKey(),
+  userId: userRef(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  solved: boolean('solved').notNull().default(false),
+});
+
+export const tonOrders = pgTable('ton_orders', {
+  memo: text('memo').primaryKey(),
+  orderId: text('order_id').notNull().unique(),
+  userId: userRef(),
+  currencyId: smallint('currency_id').notNull(),
+  amountUnits: numeric('amount_units', { precision: 40, scale: 0 }).notNull(),
+  buyerWallet: text('buyer_wallet').notNull(),
+  payTo: text('pay_to').notNull(),
+  jettonMaster: text('jetton_master'),
+  validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+  status: text('status').notNull().default('pending'),
+  paymentHash: text('payment_hash'),
+  createdAt: createdAt(),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
+});
+
+export const tonPayments = pgTable('ton_payments', {
+  txHash: text('tx_hash').primaryKey(),
+  kind: text('kind').notNull(),
+  lt: bigint('lt', { mode: 'bigint' }).notNull(),
+  utime: bigint('utime', { mode: 'number' }).notNull(),
+  sender: text('sender').notNull(),
+  jettonMaster: text('jetton_master'),
+  amountUnits: numeric('amount_units', { precision: 40, scale: 0 }).notNull(),
+  memo: text('memo'),
+  orderId: text('order_id'),
+  outcome: text('outcome').notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tonWatchCursors = pgTable('ton_watch_cursors', {
+  stream: text('stream').primaryKey(),
+  lt: bigint('lt', { mode: 'bigint' }).notNull(),
+  utime: bigint('utime', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------- players (0004_players.sql) ----------
+
+
 export const schema = {
   appSecrets,
   squads,
@@ -102,4 +318,20 @@ export const schema = {
   pixels,
   userPeriodRepaints,
   counters,
+  inventory,
+  orders,
+  payments,
+  balances,
+  mining,
+  rewards,
+  achievements,
+  dailyClaims,
+  tonProofPayloads,
+  tonVerifiedWallets,
+  tonUserWallets,
+  tonProofGuard,
+  tonCaptchas,
+  tonOrders,
+  tonPayments,
+  tonWatchCursors,
 };

@@ -24,6 +24,12 @@ export interface CanvasServiceDeps {
   bus: Bus;
   users: Pick<UsersService, 'requirePlayer' | 'profile' | 'squadRef'>;
   paintsPerSecond: number;
+  /** the pixel reward a paint may win (one paint in many); absent: never */
+  paintReward?(
+    userId: number,
+    pixelId: number,
+    now: number,
+  ): Promise<{ reward: number; reward_type: string | null; reward_user: number | null }>;
   metrics?: { painted(n: number): void; refused(code: string): void };
   now?: () => number;
 }
@@ -70,15 +76,16 @@ export function createCanvasService(deps: CanvasServiceDeps) {
       });
       deps.metrics?.painted(1);
       await deps.bus.publishPixels([{ pixelId, color }]);
+      const won = deps.paintReward ? await deps.paintReward(userId, pixelId, at) : null;
       return {
         success: true,
         charges: outcome.charges.charges,
         maxCharges: outcome.rules.max,
         reChargeTimer: timer,
         reChargeSpeed: outcome.rules.speedMs,
-        reward: 0,
-        reward_type: null,
-        reward_user: null,
+        reward: won?.reward ?? 0,
+        reward_type: won?.reward_type ?? null,
+        reward_user: won?.reward_user ?? null,
       };
     },
 

@@ -9,7 +9,16 @@ export interface UsersRoutesDeps {
   users: UsersService;
   tokens: Pick<TokenService, 'websocketToken'>;
   engine: Pick<Engine, 'charges'>;
-  mining: { pxPerSecond: number; maxSeconds: number };
+  miningStatus(userId: number, now: number): Promise<{
+    coins: number;
+    fromStart: number;
+    fromUpdate: number;
+    maxMiningTime: number;
+    speedPerSecond: number;
+    boosts: { id: string; level: number; maxLevel: number }[];
+    tasks: { id: string; done: boolean }[];
+  }>;
+  walletAddressOf(userId: number): Promise<string | null>;
   countryOf(req: FastifyRequest): string | null;
 }
 
@@ -22,6 +31,7 @@ export function registerUsersRoutes(app: App, deps: UsersRoutesDeps): void {
       return deps.users.me(userId, {
         websocketToken: deps.tokens.websocketToken(userId),
         country: deps.countryOf(req),
+        walletAddress: await deps.walletAddressOf(userId),
       });
     },
   );
@@ -33,7 +43,11 @@ export function registerUsersRoutes(app: App, deps: UsersRoutesDeps): void {
       const userId = callerId(req);
       await deps.users.requirePlayer(userId);
       const now = Date.now();
-      const { charges, rules } = await deps.engine.charges(userId, now);
+      const [{ charges, rules }, mining, wallet] = await Promise.all([
+        deps.engine.charges(userId, now),
+        deps.miningStatus(userId, now),
+        deps.walletAddressOf(userId),
+      ]);
       return {
         charges: charges.charges,
         maxCharges: rules.max,
@@ -41,14 +55,8 @@ export function registerUsersRoutes(app: App, deps: UsersRoutesDeps): void {
         reChargeTimer: msUntilNextCharge(charges, rules, now),
         reChargeTs: charges.updatedAt,
         addedCharges: 0,
-        coins: 0,
-        speedPerSecond: deps.mining.pxPerSecond,
-        fromStart: 0,
-        fromUpdate: 0,
-        maxMiningTime: deps.mining.maxSeconds,
-        walletVerification: false,
-        boosts: [],
-        tasks: [],
+        ...mining,
+        walletVerification: wallet !== null,
       };
     },
   );

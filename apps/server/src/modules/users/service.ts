@@ -5,6 +5,8 @@
 import { leagueOf, parseLaunchParam, type SquadRef, type User } from '@pixel-wall/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { achievementsOf, checkThresholds } from '../achievements/service.ts';
+import { balanceOf } from '../mining/balance.ts';
 
 export interface TelegramProfile {
   id: number;
@@ -186,7 +188,10 @@ export function createUsersService(deps: UsersServiceDeps) {
       return rows[0] ? { charges: rows[0].charges, updatedAt: Number(rows[0].charges_updated_at) } : null;
     },
 
-    async me(userId: number, extra: { websocketToken: string; country: string | null }): Promise<User> {
+    async me(
+      userId: number,
+      extra: { websocketToken: string; country: string | null; walletAddress: string | null },
+    ): Promise<User> {
       const rows = await deps.db.query<UserRow & { friends: number; rank: number }>(
         `SELECT u.*, (SELECT count(*)::int FROM users f WHERE f.referrer_id = u.id) AS friends,
                 CASE WHEN u.repaints = 0 THEN 0
@@ -200,6 +205,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (extra.country && extra.country !== r.country) {
         await deps.db.query('UPDATE users SET country = $2 WHERE id = $1', [userId, extra.country]);
       }
+      await checkThresholds(deps.db, r.id, { friends: r.friends, repaints: r.repaints });
+      const [achievements, balance] = await Promise.all([achievementsOf(deps.db, r.id), balanceOf(deps.db, r.id)]);
       return {
         id: r.id,
         firstName: r.first_name,
@@ -210,15 +217,15 @@ export function createUsersService(deps: UsersServiceDeps) {
         squad: await squadRef(r.squad_id),
         friends: r.friends,
         repaints: r.repaints,
-        achievements: {},
-        balance: 0,
-        balance_share_percent: 0,
+        achievements,
+        balance: balance.pxMilli / 1000,
+        balance_share_percent: balance.balanceSharePercent,
         locale: r.locale,
         languageCode: r.language_code,
         country: extra.country ?? r.country,
         websocketToken: extra.websocketToken,
-        walletAddress: null,
-        pixelCoins: 0,
+        walletAddress: extra.walletAddress,
+        pixelCoins: balance.pixelCoins,
         isPremium: r.is_premium,
         isAdmin: deps.adminIds.has(r.id),
         createdAt: new Date(r.created_at).toISOString(),

@@ -1,0 +1,98 @@
+/**
+ * The shop catalogue as the API shows it (SPEC §3 Product), and today's offers. Prices come from
+ * `@pixel-wall/shared` only: the server never takes a price from a client.
+ */
+import {
+  LIMITED_PRODUCT_IDS,
+  PRODUCTS,
+  type Product,
+  ProductId,
+  priceList,
+  productById,
+  type ShopProduct,
+} from '@pixel-wall/shared';
+
+/** One-offs a player can own once: Pipette, Fast mode, Pixanos' Snap. */
+export const ONE_OFF_PRODUCT_IDS: readonly number[] = [
+  ProductId.Pipette,
+  ProductId.FastMode,
+  ProductId.PixanosSnap,
+];
+
+export function isOneOff(productId: number): boolean {
+  return ONE_OFF_PRODUCT_IDS.includes(productId);
+}
+
+/** Products that can be given out one at a time (free daily item, paint rewards). */
+export const GIVEAWAY_PRODUCT_IDS: readonly number[] = [
+  ProductId.Restoring,
+  ProductId.Dynamite,
+  ProductId.PaintCan,
+  ProductId.Pumpkin,
+];
+
+const DAY_MS = 86_400_000;
+
+export function productImageUrl(product: Pick<Product, 'key'>): string {
+  return `/goods/${product.key}.webp`;
+}
+
+export function productView(product: Product, limitedEnd: number | null = null): ShopProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    image_url: productImageUrl(product),
+    prices: priceList(product.id),
+    isOnePiece: product.isOnePiece,
+    permanent: product.permanent,
+    limited: product.limited,
+    limitedEnd,
+  };
+}
+
+/** UTC day as 'YYYY-MM-DD'. */
+export function utcDay(now: number): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+export interface DailyOffers {
+  day: string;
+  /** epoch ms of the next UTC midnight */
+  endsAt: number;
+  /** product ids on offer today: one limited bundle and one everyday item */
+  offerIds: number[];
+  free: { productId: number; quantity: number };
+}
+
+/**
+ * Today's offers, the same for everyone and every instance: the limited bundles (9–11) take turns
+ * by day, and an everyday item and the free item rotate with co-prime periods so that the pair
+ * changes daily.
+ */
+export function dailyOffers(now: number): DailyOffers {
+  const dayIndex = Math.floor(now / DAY_MS);
+  const bundle = LIMITED_PRODUCT_IDS[dayIndex % LIMITED_PRODUCT_IDS.length]!;
+  const everyday = GIVEAWAY_PRODUCT_IDS[dayIndex % GIVEAWAY_PRODUCT_IDS.length]!;
+  const free = GIVEAWAY_PRODUCT_IDS[(dayIndex * 3 + 1) % GIVEAWAY_PRODUCT_IDS.length]!;
+  return {
+    day: utcDay(now),
+    endsAt: (dayIndex + 1) * DAY_MS,
+    offerIds: [bundle, everyday],
+    free: { productId: free, quantity: 1 },
+  };
+}
+
+/** The whole catalogue; today's limited bundle carries its end time, the others none. */
+export function catalogue(now: number): ShopProduct[] {
+  const today = dailyOffers(now);
+  return PRODUCTS.map((p) =>
+    productView(p, p.limited && today.offerIds.includes(p.id) ? today.endsAt : null),
+  );
+}
+
+export function requireProduct(productId: number): Product {
+  const p = productById(productId);
+  if (!p) throw new RangeError(`unknown product ${productId}`);
+  return p;
+}

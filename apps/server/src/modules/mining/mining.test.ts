@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKinds } from '../../testing/harness.ts';
+import { type EconomyHarness, startEconomy, TEST_SECRET_WORD } from '../shop/testing.ts';
+import { balanceOf, pixelCoinsOf } from './balance.ts';
+
+const kinds = await dbKinds();
+const HOUR = 3_600_000;
+let clock = Date.UTC(2026, 10, 22, 8);
+
+describe.each(kinds)('mining on %s', (kind) => {
+  let h: EconomyHarness;
+  let nextUser = 3000;
+
+  beforeAll(async () => {
+    h = await startEconomy({ kind, now: () => clock });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const get = (u: number, url: string) => h.app.inject({ method: 'GET', url, headers: h.as(u) });
+
+  it('accrues 0.0042 PX/s from the first look, for at most 8 hours', async () => {
+    const u = await h.player(nextUser++);
+    const start = clock;
+    expect(await h.economy.mining.miningStatus(u, start)).toEqual({
+      coins: 0,
+      fromStart: 0,
+      fromUpdate: 0,
+      maxMiningTime: 28_800,
+      speedPerSecond: 0.0042,
+      boosts: [
+        { id: 'energyLimit', level: 0, maxLevel: 6 },
+        { id: 'rechargeSpeed', level: 0, maxLevel: 10 },
+        { id: 'paintReward', level: 0, maxLevel: 6 },
+      ],
+      tasks: [{ id: 'secretWord', done: false }],
+    });
+    expect(await h.economy.mining.miningStatus(u, start + 1000 * 1000)).toMatchObject({
+      coins: 4.2,
+      fromStart: 1000,
+      fromUpdate: 1000,
+    });
+    expect(await h.economy.mining.miningStatus(u, start + 10 * HOUR)).toMatchObject({
+      coins: 120.96,
+      fromStart: 28_800,
+      fromUpdate: 36_000,
+    });
+  });
+
+  it('a claim moves the accrued PX into the balance once and restarts the clock', async () => {
+    const u = await h.player(nextUser++);
+    await h.economy.mining.miningStatus(u, clock);
+    clock += HOUR;
+    const r = await get(u, '/api/v1/mining/claim');
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({
+      success: true,
+      claimed: 15.12,
+      claimedMilli: 15_120,
+      balanceMilli: 15_120,
+      pixelCoins: 15,
+    });
+    expect((await get(u, '/api/v1/mining/claim')).json()).toMatchObject({ claimed: 0, balanceMilli: 15_120 });
+    expect(await h.economy.mining.miningStatus(u, clock)).toMatchObject({ coins: 0, fromStart: 0 });
+    expect(await balanceOf(h.db, u)).toEqual({ pxMilli: 15_120, pixelCoins: 15, balanceSharePercent: 0 });
+  });
+
+  it('concurrent claims pay once', async () => {
+    const u = await h.player(nextUser++);
+    await h.economy.mining.miningStatus(u, clock);
+    clock += 2 * HOUR;
+    const results = await Promise.all(Array.from({ length: 12 }, () => h.economy.mining.claim(u, clock)));
+    expect(results.filter((r) => r.claimedMilli > 0)).toHaveLength(1);
+    expect(results.reduce((s, r) => s + r.claimedMilli, 0)).toBe(30_240);
+    expect((await balanceOf(h.db, u)).pxMilli).toBe(30_240);
+  });
+
+  it('the secret word grants Ghost Pixel once; a wrong one is 400', async () => {
+    const u = await h.player(nextUser++);
+    const post = (word: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/v1/mining/quest/check/secretWord',
+        headers: h.as(u),
+        payload: { secret_word: word },
+      });
+    const wrong = await post('nope');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: { code: 'WRONG_SECRET_WORD' } });
+    expect((await post(` ${TEST_SECRET_WORD.toUpperCase()} `)).json()).toEqual({
+      success: true,
+      achievementId: 10,
+      granted: true,
+    });
+    expect((await post(TEST_SECRET_WORD)).json()).toEqual({
+      success: true,
+      achievementId: 10,
+      granted: false,
+    });
+    expect((await post('')).statusCode).toBe(400);
+    expect((await get(u, '/api/v1/mining/quest/stats')).json()).toEqual({
+      quests: [{ id: 'secretWord', done: true, completedBy: 1 }],
+    });
+    expect((await h.economy.mining.miningStatus(u)).tasks).toEqual([{ id: 'secretWord', done: true }]);
+  });
+
+  it('is for signed-in players only', async () => {
+    expect((await h.app.inject({ method: 'GET', url: '/api/v1/mining/claim' })).statusCode).toBe(401);
+  });
+});
+
+describe('pixel coins', () => {
+  it('are milli-PX / 1000 rounded down', () => {
+    expect(pixelCoinsOf(0)).toBe(0);
+    expect(pixelCoinsOf(999)).toBe(0);
+    expect(pixelCoinsOf(1000)).toBe(1);
+    expect(pixelCoinsOf(120_960)).toBe(120);
+  });
+});

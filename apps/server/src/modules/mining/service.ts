@@ -1,0 +1,158 @@
+/**
+ * Mining: PX accrues at a fixed rate from the last claim, for at most `maxSeconds`; a claim moves
+ * the accrued PX into the balance and restarts the clock, in one transaction with the mining row
+ * locked, so two concurrent claims pay once. Also the secret-word quest (Ghost Pixel, id 10).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  GAME_DEFAULTS,
+  type MiningClaimResponse,
+  type MiningStatus,
+  type QuestStats,
+} from '@pixel-wall/shared';
+import type { Database, Sql } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { grant, hasAchievement, holdersOf } from '../achievements/service.ts';
+import type { UsersService } from '../users/service.ts';
+import { addPx, pixelCoinsOf } from './balance.ts';
+
+export const GHOST_PIXEL_ACHIEVEMENT = 10;
+
+export interface MiningServiceDeps {
+  db: Pick<Database, 'query' | 'transaction'>;
+  users: Pick<UsersService, 'requirePlayer'>;
+  pxPerSecond: number;
+  maxSeconds: number;
+  /** The secret word of the quest; null switches the quest off (every word is wrong). */
+  secretWord: string | null;
+  now?: () => number;
+}
+
+/** The mining part of `/mining/status`; the charge fields come from the engine. */
+export type MiningFigures = Pick<
+  MiningStatus,
+  'coins' | 'fromStart' | 'fromUpdate' | 'maxMiningTime' | 'speedPerSecond' | 'boosts' | 'tasks'
+>;
+
+interface MiningRow {
+  last_claim_at: number;
+  energy_limit_level: number;
+  recharge_speed_level: number;
+  reward_level: number;
+}
+
+const BOOSTS = [
+  { id: 'energyLimit', column: 'energy_limit_level', maxLevel: GAME_DEFAULTS.maxChargesByLevel.length - 1 },
+  {
+    id: 'rechargeSpeed',
+    column: 'recharge_speed_level',
+    maxLevel: GAME_DEFAULTS.rechargeMsByLevel.length - 1,
+  },
+  { id: 'paintReward', column: 'reward_level', maxLevel: GAME_DEFAULTS.rewardMultiplierByLevel.length - 1 },
+] as const;
+
+function normalizeWord(word: string): Buffer {
+  return createHash('sha256').update(word.trim().toLowerCase().normalize('NFC')).digest();
+}
+
+export function createMiningService(deps: MiningServiceDeps) {
+  const clock = deps.now ?? Date.now;
+  // Integer arithmetic: micro-PX per second (0.0042 PX/s → 4200).
+  const microPerSecond = Math.round(deps.pxPerSecond * 1_000_000);
+  const maxMs = deps.maxSeconds * 1000;
+  const secret = deps.secretWord ? normalizeWord(deps.secretWord) : null;
+
+  /** milli-PX accrued over `elapsedMs` (capped), rounded down. */
+  function accruedMilli(elapsedMs: number): number {
+    const ms = Math.max(0, Math.min(elapsedMs, maxMs));
+    return Math.floor((ms * microPerSecond) / 1_000_000);
+  }
+
+  /** The player's mining row, created on first sight with the clock starting now. */
+  async function rowOf(sql: Sql, userId: number, now: number, lock = false): Promise<MiningRow> {
+    await sql.query(
+      'INSERT INTO mining (user_id, last_claim_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING',
+      [userId, now],
+    );
+    const rows = await sql.query<MiningRow>(
+      `SELECT last_claim_at, energy_limit_level, recharge_speed_level, reward_level
+       FROM mining WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [userId],
+    );
+    const r = rows[0]!;
+    return { ...r, last_claim_at: Number(r.last_claim_at) };
+  }
+
+  return {
+    accruedMilli,
+
+    /** The real mining values for `/mining/status`. */
+    async miningStatus(userId: number, now = clock()): Promise<MiningFigures> {
+      const row = await rowOf(deps.db, userId, now);
+      const elapsed = Math.max(0, now - row.last_claim_at);
+      return {
+        coins: accruedMilli(elapsed) / 1000,
+        fromStart: Math.floor(Math.min(elapsed, maxMs) / 1000),
+        // Uncapped: how long since the last claim, so a client can tell mining has stopped.
+        fromUpdate: Math.floor(elapsed / 1000),
+        maxMiningTime: deps.maxSeconds,
+        speedPerSecond: deps.pxPerSecond,
+        boosts: BOOSTS.map((b) => ({ id: b.id, level: row[b.column], maxLevel: b.maxLevel })),
+        tasks: [{ id: 'secretWord', done: await hasAchievement(deps.db, userId, GHOST_PIXEL_ACHIEVEMENT) }],
+      };
+    },
+
+    async claim(userId: number, now = clock()): Promise<MiningClaimResponse> {
+      await deps.users.requirePlayer(userId);
+      return deps.db.transaction(async (tx) => {
+        const row = await rowOf(tx, userId, now, true);
+        const milli = accruedMilli(now - row.last_claim_at);
+        if (milli === 0) {
+          const bal = await addPx(tx, userId, 0);
+          return {
+            success: true,
+            claimed: 0,
+            claimedMilli: 0,
+            balanceMilli: bal,
+            pixelCoins: pixelCoinsOf(bal),
+          };
+        }
+        await tx.query(
+          'UPDATE mining SET last_claim_at = $2, claimed_milli = claimed_milli + $3 WHERE user_id = $1',
+          [userId, now, milli],
+        );
+        const bal = await addPx(tx, userId, milli);
+        return {
+          success: true,
+          claimed: milli / 1000,
+          claimedMilli: milli,
+          balanceMilli: bal,
+          pixelCoins: pixelCoinsOf(bal),
+        };
+      });
+    },
+
+    /** Right word → Ghost Pixel (once); wrong → 400 WRONG_SECRET_WORD. */
+    async checkSecretWord(
+      userId: number,
+      word: string,
+    ): Promise<{ success: true; achievementId: number; granted: boolean }> {
+      await deps.users.requirePlayer(userId);
+      if (!secret || !timingSafeEqual(secret, normalizeWord(word))) {
+        throw new AppError('WRONG_SECRET_WORD', 'That is not the secret word.');
+      }
+      const granted = await grant(deps.db, userId, GHOST_PIXEL_ACHIEVEMENT);
+      return { success: true, achievementId: GHOST_PIXEL_ACHIEVEMENT, granted };
+    },
+
+    async questStats(userId: number): Promise<QuestStats> {
+      const [done, completedBy] = await Promise.all([
+        hasAchievement(deps.db, userId, GHOST_PIXEL_ACHIEVEMENT),
+        holdersOf(deps.db, GHOST_PIXEL_ACHIEVEMENT),
+      ]);
+      return { quests: [{ id: 'secretWord', done, completedBy }] };
+    },
+  };
+}
+
+export type MiningService = ReturnType<typeof createMiningService>;

@@ -1,0 +1,290 @@
+/**
+ * Rewards: goods (an item to claim into the inventory) and tokens (PX to withdraw or burn).
+ * Where they come from here: a small seeded chance per paint of a goods reward. Token rewards are
+ * granted by other features (hidden templates, tournaments) through `grantToken`.
+ *
+ * States (SPEC §4): a token reward is claimable (status null), then 'pending' once a claim or a
+ * burn is accepted (ignored while pending), then 'success' when the payout has been sent. Goods
+ * are claimable until claimed, then gone from the unclaimed list.
+ */
+import { createHmac } from 'node:crypto';
+import {
+  productById,
+  type Reward,
+  type RewardList,
+  type RewardStats,
+  type UnclaimedList,
+} from '@pixel-wall/shared';
+import type { Database, Sql } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { GIVEAWAY_PRODUCT_IDS, productImageUrl } from '../items/catalogue.ts';
+import { addItems } from '../items/inventory.ts';
+import type { UsersService } from '../users/service.ts';
+
+export interface PaintRewardDecision {
+  type: 'goods';
+  productId: number;
+  quantity: number;
+}
+
+/** The reward fields of a paint result. */
+export interface PaintRewardResult {
+  reward: number;
+  reward_type: 'goods' | 'token' | null;
+  reward_user: number | null;
+}
+
+export const NO_PAINT_REWARD: PaintRewardResult = { reward: 0, reward_type: null, reward_user: null };
+
+/**
+ * Pure and seeded: the same (seed, player, pixel, time) always decides the same. The seed is a
+ * server secret so players cannot predict which paint pays. `oneIn` 0 switches rewards off.
+ */
+export function decidePaintReward(
+  seed: string,
+  oneIn: number,
+  userId: number,
+  pixelId: number,
+  now: number,
+): PaintRewardDecision | null {
+  if (oneIn <= 0) return null;
+  const h = createHmac('sha256', seed).update(`${userId}:${pixelId}:${now}`).digest();
+  if (h.readUInt32LE(0) % oneIn !== 0) return null;
+  const productId = GIVEAWAY_PRODUCT_IDS[h.readUInt32LE(4) % GIVEAWAY_PRODUCT_IDS.length]!;
+  return { type: 'goods', productId, quantity: 1 };
+}
+
+interface RewardRow {
+  id: number;
+  user_id: number;
+  type: 'goods' | 'token';
+  token: string | null;
+  amount: string;
+  currency_id: number | null;
+  good_id: number | null;
+  status: 'pending' | 'success' | null;
+  hash: string | null;
+  name: string;
+  description: string;
+  image_url: string | null;
+  created_at: string | Date;
+  claimed_at: string | Date | null;
+}
+
+/** '1.500000000' → '1.5'; numeric columns come back with every scale digit. */
+export function trimDecimal(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+function toReward(r: RewardRow): Reward {
+  return {
+    id: Number(r.id),
+    type: r.type,
+    token: r.token,
+    amount: trimDecimal(String(r.amount)),
+    currency_id: r.currency_id,
+    good_id: r.good_id,
+    status: r.status,
+    is_claimed: r.claimed_at !== null,
+    hash: r.hash,
+    name: r.name,
+    description: r.description,
+    image_url: r.image_url,
+    reward_user: Number(r.id),
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+const COLUMNS =
+  'id, user_id, type, token, amount::text AS amount, currency_id, good_id, status, hash, name, description, image_url, created_at, claimed_at';
+
+/** Records a goods reward (an item to claim). Returns the reward id. */
+export async function grantGoods(
+  sql: Sql,
+  userId: number,
+  productId: number,
+  quantity: number,
+  source = 'paint',
+): Promise<number> {
+  const product = productById(productId);
+  if (!product) throw new RangeError(`unknown product ${productId}`);
+  const rows = await sql.query<{ id: number }>(
+    `INSERT INTO rewards (user_id, type, amount, good_id, name, description, image_url, source)
+     VALUES ($1, 'goods', $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [userId, quantity, productId, product.name, product.description, productImageUrl(product), source],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** Records a token reward (PX by default) for another feature to pay out. Returns the reward id. */
+export async function grantToken(
+  sql: Sql,
+  userId: number,
+  reward: {
+    amount: string;
+    token?: string;
+    currencyId?: number;
+    name: string;
+    description?: string;
+    source: string;
+  },
+): Promise<number> {
+  if (!/^\d+(\.\d{1,9})?$/.test(reward.amount) || Number(reward.amount) <= 0) {
+    throw new RangeError(`bad amount ${reward.amount}`);
+  }
+  const rows = await sql.query<{ id: number }>(
+    `INSERT INTO rewards (user_id, type, token, amount, currency_id, name, description, source)
+     VALUES ($1, 'token', $2, $3::numeric, $4, $5, $6, $7) RETURNING id`,
+    [
+      userId,
+      reward.token ?? 'PX',
+      reward.amount,
+      reward.currencyId ?? 10,
+      reward.name,
+      reward.description ?? '',
+      reward.source,
+    ],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** Records the paint reward decided for a paint; run it inside or right after the paint's commit. */
+export async function recordPaintReward(
+  sql: Sql,
+  userId: number,
+  decision: PaintRewardDecision | null,
+): Promise<PaintRewardResult> {
+  if (!decision) return NO_PAINT_REWARD;
+  const id = await grantGoods(sql, userId, decision.productId, decision.quantity, 'paint');
+  return { reward: decision.quantity, reward_type: 'goods', reward_user: id };
+}
+
+export interface RewardsServiceDeps {
+  db: Pick<Database, 'query' | 'transaction'>;
+  users: Pick<UsersService, 'requirePlayer'>;
+  adminIds: ReadonlySet<number>;
+  /** one paint in this many pays a goods reward; 0 switches paint rewards off */
+  paintRewardOneIn: number;
+  /** server secret seeding the paint-reward draw */
+  rewardSeed: string;
+}
+
+export function createRewardsService(deps: RewardsServiceDeps) {
+  async function rewardState(userId: number, rewardId: number, type: 'goods' | 'token'): Promise<RewardRow> {
+    const rows = await deps.db.query<RewardRow>(
+      `SELECT ${COLUMNS} FROM rewards WHERE id = $1 AND user_id = $2 AND type = $3`,
+      [rewardId, userId, type],
+    );
+    if (!rows[0]) throw new AppError('NOT_FOUND', 'No such reward.');
+    return rows[0];
+  }
+
+  return {
+    decidePaintReward: (userId: number, pixelId: number, now: number) =>
+      decidePaintReward(deps.rewardSeed, deps.paintRewardOneIn, userId, pixelId, now),
+    recordPaintReward,
+    grantGoods,
+    grantToken,
+
+    /**
+     * For the paint path, after the paint's commit: decides, and records only on a hit (one paint
+     * in `paintRewardOneIn`), so it costs no SQL for almost every paint. A crash between the
+     * paint's commit and this insert loses the bonus, never the paint.
+     */
+    async paintReward(userId: number, pixelId: number, now: number): Promise<PaintRewardResult> {
+      const decision = decidePaintReward(deps.rewardSeed, deps.paintRewardOneIn, userId, pixelId, now);
+      return decision ? recordPaintReward(deps.db, userId, decision) : NO_PAINT_REWARD;
+    },
+
+    async unclaimedGoods(userId: number): Promise<UnclaimedList> {
+      const rows = await deps.db.query<{
+        id: number;
+        good_id: number;
+        name: string;
+        image_url: string | null;
+      }>(
+        `SELECT id, good_id, name, image_url FROM rewards
+         WHERE user_id = $1 AND type = 'goods' AND claimed_at IS NULL ORDER BY id LIMIT 1000`,
+        [userId],
+      );
+      return { list: rows.map((r) => ({ ...r, id: Number(r.id) })) };
+    },
+
+    /** A player's token rewards: their own, or anyone's for an admin. */
+    async tokenRewards(callerId: number, userId: number): Promise<RewardList> {
+      if (callerId !== userId && !deps.adminIds.has(callerId)) {
+        throw new AppError('FORBIDDEN', 'You can only see your own rewards.');
+      }
+      const rows = await deps.db.query<RewardRow>(
+        `SELECT ${COLUMNS} FROM rewards WHERE user_id = $1 AND type = 'token' ORDER BY id DESC LIMIT 1000`,
+        [userId],
+      );
+      return { list: rows.map(toReward), total: rows.length };
+    },
+
+    async obtainProgress(userId: number): Promise<RewardStats> {
+      const rows = await deps.db.query<{ total: string; count: number; claimable: string }>(
+        `SELECT COALESCE(sum(amount), 0)::text AS total, count(*)::int AS count,
+                COALESCE(sum(amount) FILTER (WHERE status IS NULL), 0)::text AS claimable
+         FROM rewards WHERE user_id = $1 AND type = 'token'`,
+        [userId],
+      );
+      const r = rows[0]!;
+      return { total: trimDecimal(r.total), count: r.count, reward_size: trimDecimal(r.claimable) };
+    },
+
+    /** Claims a goods reward into the inventory, once. */
+    async claimGoods(callerId: number, userId: number, rewardId: number): Promise<void> {
+      if (callerId !== userId) throw new AppError('FORBIDDEN', 'You can only claim your own rewards.');
+      await deps.users.requirePlayer(callerId);
+      const claimed = await deps.db.transaction(async (tx) => {
+        const rows = await tx.query<{ good_id: number; amount: string }>(
+          `UPDATE rewards SET status = 'success', claimed_at = now()
+           WHERE id = $1 AND user_id = $2 AND type = 'goods' AND claimed_at IS NULL
+           RETURNING good_id, amount::text AS amount`,
+          [rewardId, userId],
+        );
+        const r = rows[0];
+        if (!r) return false;
+        await addItems(tx, userId, [
+          { productId: r.good_id, qty: Math.max(1, Math.floor(Number(r.amount))) },
+        ]);
+        return true;
+      });
+      if (!claimed) {
+        await rewardState(userId, rewardId, 'goods');
+        throw new AppError('ALREADY_CLAIMED', 'This reward has already been claimed.');
+      }
+    },
+
+    /** Token reward claim (withdraw) or burn: null → 'pending'; refused while pending or done. */
+    async startTokenAction(userId: number, rewardId: number, action: 'claim' | 'burn'): Promise<void> {
+      await deps.users.requirePlayer(userId);
+      const rows = await deps.db.query(
+        `UPDATE rewards SET status = 'pending', action = $3, claimed_at = now()
+         WHERE id = $1 AND user_id = $2 AND type = 'token' AND status IS NULL RETURNING id`,
+        [rewardId, userId, action],
+      );
+      if (rows.length > 0) return;
+      const r = await rewardState(userId, rewardId, 'token');
+      throw new AppError(
+        'ALREADY_CLAIMED',
+        r.status === 'pending'
+          ? 'This reward is already being processed.'
+          : 'This reward has already been paid.',
+      );
+    },
+
+    /** The payout job marks a pending token reward done, with the transaction hash. */
+    async completeTokenAction(rewardId: number, hash: string | null): Promise<boolean> {
+      const rows = await deps.db.query(
+        `UPDATE rewards SET status = 'success', hash = $2 WHERE id = $1 AND type = 'token' AND status = 'pending'
+         RETURNING id`,
+        [rewardId, hash],
+      );
+      return rows.length > 0;
+    },
+  };
+}
+
+export type RewardsService = ReturnType<typeof createRewardsService>;

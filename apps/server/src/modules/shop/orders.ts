@@ -1,0 +1,361 @@
+/**
+ * Orders and their fulfilment. The server prices every order from the shared catalogue (a client
+ * never sends a price); a payment fulfils an order exactly once, in one transaction that records
+ * the payment under the provider's unique id, moves the order out of 'pending', and hands over
+ * the items and achievements. Side effects (the Pixanos' Snap wall event) follow the commit.
+ *
+ * Both payment channels use this: Telegram Stars (`stars.ts`) and the TON watcher.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  CANVAS_WIDTH,
+  CurrencyId,
+  colorOfIndex,
+  currencyById,
+  fromUnits,
+  isValidQuantity,
+  maxQuantityOf,
+  paletteIndexOf,
+  productById,
+  totalPriceUnits,
+} from '@pixel-wall/shared';
+import type { Database, Sql } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { Bus } from '../../realtime/bus.ts';
+import { grant } from '../achievements/service.ts';
+import { dailyOffers, isOneOff } from '../items/catalogue.ts';
+import { addItems, quantityOf } from '../items/inventory.ts';
+import type { UsersService } from '../users/service.ts';
+
+export type Channel = 'stars' | 'ton';
+export type PaymentProvider = 'stars' | 'ton';
+export type OrderStatus = 'pending' | 'fulfilled' | 'cancelled' | 'expired';
+
+export interface CreateOrderInput {
+  userId: number;
+  productId: number;
+  quantity: number;
+  currencyId: number;
+  channel: Channel;
+  /** Pixanos' Snap (13) only: a palette colour ('#FF4500') or palette index. */
+  pixanosColor?: string | number | null;
+  /** Buying today's offer; limited bundles (9–11) can only be bought this way, on their day. */
+  daily?: boolean;
+}
+
+export interface Order {
+  id: string;
+  userId: number;
+  productId: number;
+  quantity: number;
+  currencyId: number;
+  /** exact decimal total in the currency */
+  amount: string;
+  /** the same in the currency's smallest unit (whole Stars, nanotons, ...) */
+  amountUnits: bigint;
+  channel: Channel;
+  /** TON transfer comment identifying the order; null for Stars */
+  memo: string | null;
+  /** palette index */
+  pixanosColor: number | null;
+  daily: boolean;
+  status: OrderStatus;
+  /** epoch ms */
+  createdAt: number;
+  fulfilledAt: number | null;
+}
+
+export interface FulfilInput {
+  orderId: string;
+  provider: PaymentProvider;
+  /** Stars: telegram_payment_charge_id; TON: the transaction hash */
+  paymentId: string;
+  paidUnits: bigint;
+  currencyId: number;
+  /** the provider's record of the payment, kept as jsonb */
+  raw: unknown;
+}
+
+export type RejectReason = 'underpaid' | 'wrong_currency' | 'not_pending' | 'already_owned' | 'unknown_order';
+
+export type FulfilResult =
+  | { status: 'fulfilled'; order: Order }
+  /** this payment id was recorded before: nothing changed */
+  | { status: 'duplicate' }
+  /** recorded, nothing granted: money received for nothing goes to the refund queue */
+  | { status: 'rejected'; reason: RejectReason; order: Order | null };
+
+export interface OrdersDeps {
+  db: Pick<Database, 'query' | 'transaction'>;
+  users: Pick<UsersService, 'requirePlayer' | 'profile'>;
+  bus: Pick<Bus, 'publishEvent'>;
+  /** An open one-off order older than this stops blocking a new one (default 30 min). */
+  pendingTtlMs?: number;
+  now?: () => number;
+  log?: { error(obj: object, msg: string): void };
+}
+
+/** Star Pixel (8) for Stars, Crypto Pixel (9) for any crypto; Pixanos' Snap (14) for product 13. */
+const STAR_PIXEL = 8;
+const CRYPTO_PIXEL = 9;
+const PIXANOS_ACHIEVEMENT = 14;
+const SNAP_PERCENTAGE = 50;
+const CANVAS_CENTRE = CANVAS_WIDTH / 2 + (CANVAS_WIDTH / 2) * CANVAS_WIDTH + 1;
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** 'pw-' and 10 base32 characters (50 random bits): short, url-safe, fits any wallet comment. */
+export function newMemo(): string {
+  const bytes = randomBytes(10);
+  let out = 'pw-';
+  for (const b of bytes) out += BASE32[b & 31];
+  return out;
+}
+
+interface OrderRow {
+  id: string;
+  user_id: number;
+  product_id: number;
+  quantity: number;
+  currency_id: number;
+  amount: string;
+  amount_units: string;
+  channel: Channel;
+  memo: string | null;
+  pixanos_color: number | null;
+  daily: boolean;
+  status: OrderStatus;
+  created_ms: number;
+  fulfilled_ms: number | null;
+}
+
+const ORDER_COLUMNS = `id, user_id, product_id, quantity, currency_id, amount, amount_units::text AS amount_units,
+  channel, memo, pixanos_color, daily, status, (extract(epoch from created_at) * 1000)::float8 AS created_ms,
+  (extract(epoch from fulfilled_at) * 1000)::float8 AS fulfilled_ms`;
+
+function toOrder(r: OrderRow): Order {
+  return {
+    id: r.id,
+    userId: Number(r.user_id),
+    productId: r.product_id,
+    quantity: r.quantity,
+    currencyId: r.currency_id,
+    amount: r.amount,
+    amountUnits: BigInt(r.amount_units),
+    channel: r.channel,
+    memo: r.memo,
+    pixanosColor: r.pixanos_color,
+    daily: r.daily,
+    status: r.status,
+    createdAt: Math.round(r.created_ms),
+    fulfilledAt: r.fulfilled_ms === null ? null : Math.round(r.fulfilled_ms),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A deterministic seed for the Snap's recolouring, from the order id. */
+function snapSeed(orderId: string): number {
+  return Number.parseInt(orderId.replaceAll('-', '').slice(0, 8), 16) >>> 0;
+}
+
+function pixanosIndex(color: string | number | null | undefined): number {
+  if (typeof color === 'number') return Number.isInteger(color) && color >= 0 && color < 30 ? color : -1;
+  return typeof color === 'string' ? paletteIndexOf(color) : -1;
+}
+
+export function createOrders(deps: OrdersDeps) {
+  const now = deps.now ?? Date.now;
+  const pendingTtlMs = deps.pendingTtlMs ?? 30 * 60_000;
+
+  function validate(input: CreateOrderInput): { amountUnits: bigint; amount: string; color: number | null } {
+    const product = productById(input.productId);
+    if (!product) throw new AppError('NOT_FOUND', 'No such product.');
+    const currency = currencyById(input.currencyId);
+    if (!currency) throw new AppError('WRONG_CURRENCY', 'Wrong currency');
+    if ((input.channel === 'stars') !== (currency.id === CurrencyId.Stars)) {
+      throw new AppError(
+        'WRONG_CURRENCY',
+        input.channel === 'stars'
+          ? 'Stars invoices are priced in Stars only.'
+          : 'Pay in Stars through Telegram.',
+      );
+    }
+    if (!isValidQuantity(product.id, input.quantity)) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `The quantity must be a whole number from 1 to ${maxQuantityOf(product.id)}.`,
+      );
+    }
+    const amountUnits = totalPriceUnits(product.id, currency.id, input.quantity);
+    if (amountUnits === null) throw new AppError('NOT_AVAILABLE', 'Not available');
+    const today = dailyOffers(now());
+    if ((product.limited || input.daily) && !today.offerIds.includes(product.id)) {
+      throw new AppError('NOT_AVAILABLE', 'Not available');
+    }
+    let color: number | null = null;
+    if (product.id === 13) {
+      color = pixanosIndex(input.pixanosColor);
+      if (color < 0) throw new AppError('INVALID_COLOR', "Pixanos' Snap needs one of the palette colours.");
+    }
+    return { amountUnits, amount: fromUnits(amountUnits, currency.decimals), color };
+  }
+
+  async function orderById(sql: Sql, orderId: string, lock = false): Promise<Order | null> {
+    if (!UUID.test(orderId)) return null;
+    const rows = await sql.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [orderId],
+    );
+    return rows[0] ? toOrder(rows[0]) : null;
+  }
+
+  async function announceSnap(order: Order): Promise<void> {
+    try {
+      const p = await deps.users.profile(order.userId);
+      await deps.bus.publishEvent({
+        kind: 'snap',
+        user: { id: order.userId, firstName: p?.firstName ?? '', userPic: p?.userPic ?? null },
+        pixelId: CANVAS_CENTRE,
+        color: colorOfIndex(order.pixanosColor ?? 0),
+        seed: snapSeed(order.id),
+        percentage: SNAP_PERCENTAGE,
+      });
+    } catch (err) {
+      // The purchase is committed; a lost announcement must not turn it into an error.
+      deps.log?.error({ err, orderId: order.id }, 'snap event not published');
+    }
+  }
+
+  return {
+    /**
+     * Creates a pending order priced from the catalogue. Refuses: an unknown product, a currency
+     * without a price ('NOT_AVAILABLE'), a quantity outside 1..5000 (1 for single items), a one-off
+     * the player owns or has an open order for ('ALREADY_OWNED'), product 13 without a colour.
+     */
+    async createOrder(input: CreateOrderInput): Promise<Order> {
+      const { amountUnits, amount, color } = validate(input);
+      await deps.users.requirePlayer(input.userId);
+      const oneOff = isOneOff(input.productId);
+      const at = now();
+      return deps.db.transaction(async (tx) => {
+        if (oneOff) {
+          if ((await quantityOf(tx, input.userId, input.productId)) > 0) {
+            throw new AppError('ALREADY_OWNED', 'You already own this item.');
+          }
+          // A stale open order (never paid) stops blocking; a late payment for it is still honoured.
+          await tx.query(
+            `UPDATE orders SET status = 'expired'
+             WHERE user_id = $1 AND product_id = $2 AND status = 'pending' AND created_at < to_timestamp($3 / 1000.0)`,
+            [input.userId, input.productId, at - pendingTtlMs],
+          );
+        }
+        const rows = await tx.query<OrderRow>(
+          `INSERT INTO orders (id, user_id, product_id, quantity, currency_id, amount, amount_units, channel, memo,
+                               pixanos_color, daily, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9, $10, $11, to_timestamp($12 / 1000.0))
+           ON CONFLICT DO NOTHING
+           RETURNING ${ORDER_COLUMNS}`,
+          [
+            randomUUID(),
+            input.userId,
+            input.productId,
+            input.quantity,
+            input.currencyId,
+            amount,
+            amountUnits.toString(),
+            input.channel,
+            input.channel === 'ton' ? newMemo() : null,
+            color,
+            input.daily ?? false,
+            at,
+          ],
+        );
+        // Only the open-one-off index can realistically conflict (ids and memos are random).
+        if (!rows[0])
+          throw new AppError('ALREADY_OWNED', 'You already have an order for this item waiting for payment.');
+        return toOrder(rows[0]);
+      });
+    },
+
+    async order(orderId: string): Promise<Order | null> {
+      return orderById(deps.db, orderId);
+    },
+
+    async orderByMemo(memo: string): Promise<Order | null> {
+      if (!/^pw-[a-z2-7]{10}$/.test(memo)) return null;
+      const rows = await deps.db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE memo = $1`, [
+        memo,
+      ]);
+      return rows[0] ? toOrder(rows[0]) : null;
+    },
+
+    /** Whether the player already owns a one-off (always false for other products). */
+    async ownsOneOff(userId: number, productId: number): Promise<boolean> {
+      return isOneOff(productId) && (await quantityOf(deps.db, userId, productId)) > 0;
+    },
+
+    /** Cancels an order nobody can pay any more (its invoice could not be created). */
+    async cancel(orderId: string): Promise<void> {
+      await deps.db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1 AND status = 'pending'`, [
+        orderId,
+      ]);
+    },
+
+    /**
+     * Fulfils an order from a payment, exactly once whatever the concurrency: the order row is
+     * locked, then the payment is inserted under its unique provider id; a second delivery of the
+     * same payment finds it and changes nothing. A payment that cannot be honoured is recorded
+     * with its reason and grants nothing.
+     */
+    async fulfil(input: FulfilInput): Promise<FulfilResult> {
+      if (typeof input.paidUnits !== 'bigint' || input.paidUnits < 0n)
+        throw new RangeError('paidUnits must be a bigint ≥ 0');
+      if (input.paymentId.length < 1 || input.paymentId.length > 512) throw new RangeError('bad payment id');
+      const result = await deps.db.transaction(async (tx): Promise<FulfilResult> => {
+        const order = await orderById(tx, input.orderId, true);
+        let outcome: RejectReason | 'fulfilled';
+        if (!order) outcome = 'unknown_order';
+        else if (input.currencyId !== order.currencyId) outcome = 'wrong_currency';
+        else if (input.paidUnits < order.amountUnits) outcome = 'underpaid';
+        else if (order.status !== 'pending' && order.status !== 'expired') outcome = 'not_pending';
+        else if (isOneOff(order.productId) && (await quantityOf(tx, order.userId, order.productId)) > 0)
+          outcome = 'already_owned';
+        else outcome = 'fulfilled';
+
+        const inserted = await tx.query(
+          `INSERT INTO payments (provider, payment_id, order_id, amount_units, currency_id, outcome, raw)
+           VALUES ($1, $2, $3, $4::numeric, $5, $6, $7::jsonb)
+           ON CONFLICT (provider, payment_id) DO NOTHING RETURNING payment_id`,
+          [
+            input.provider,
+            input.paymentId,
+            order?.id ?? null,
+            input.paidUnits.toString(),
+            input.currencyId,
+            outcome,
+            JSON.stringify(input.raw ?? null),
+          ],
+        );
+        if (inserted.length === 0) return { status: 'duplicate' };
+        if (!order || outcome !== 'fulfilled')
+          return { status: 'rejected', reason: outcome as RejectReason, order };
+
+        const rows = await tx.query<OrderRow>(
+          `UPDATE orders SET status = 'fulfilled', fulfilled_at = now()
+           WHERE id = $1 AND status IN ('pending', 'expired') RETURNING ${ORDER_COLUMNS}`,
+          [order.id],
+        );
+        const done = toOrder(rows[0]!);
+        await addItems(tx, done.userId, [{ productId: done.productId, qty: done.quantity }]);
+        await grant(tx, done.userId, done.currencyId === CurrencyId.Stars ? STAR_PIXEL : CRYPTO_PIXEL);
+        if (done.productId === 13) await grant(tx, done.userId, PIXANOS_ACHIEVEMENT);
+        return { status: 'fulfilled', order: done };
+      });
+      if (result.status === 'fulfilled' && result.order.productId === 13) await announceSnap(result.order);
+      return result;
+    },
+  };
+}
+
+export type Orders = ReturnType<typeof createOrders>;

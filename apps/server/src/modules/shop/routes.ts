@@ -1,0 +1,72 @@
+import {
+  API_PREFIX,
+  balanceShareBody,
+  balanceShareResponse,
+  buyStarsBody,
+  buyStarsResponse,
+  revshareResponse,
+} from '@pixel-wall/shared';
+import { AppError } from '../../errors.ts';
+import { type App, callerId } from '../../http.ts';
+import { isWebhookSecret, WEBHOOK_SECRET_HEADER } from '../../integrations/telegram/bot-api.ts';
+import type { UsersService } from '../users/service.ts';
+import type { Revshare } from './revshare.ts';
+import type { Stars } from './stars.ts';
+
+export interface ShopRoutesDeps {
+  stars: Stars;
+  revshare: Revshare;
+  users: Pick<UsersService, 'requirePlayer'>;
+  /** the secret Telegram sends in X-Telegram-Bot-Api-Secret-Token; null refuses every update */
+  webhookSecret: string | null;
+}
+
+export function registerShopRoutes(app: App, deps: ShopRoutesDeps): void {
+  app.post(
+    `${API_PREFIX}/buy/stars`,
+    { schema: { body: buyStarsBody, response: { 200: buyStarsResponse } }, config: { auth: 'required' } },
+    async (req) =>
+      deps.stars.buy({
+        userId: callerId(req),
+        productId: req.body.type,
+        qty: req.body.qty,
+        pixanosColor: req.body.pixanosColor,
+        daily: req.body.daily,
+      }),
+  );
+
+  // Telegram's updates: authenticated by the secret header only. Anything we cannot use is still
+  // answered 200 so Telegram stops resending it; a 500 (our database failed) makes it retry.
+  app.post(
+    `${API_PREFIX}/telegram/webhook`,
+    { bodyLimit: 1024 * 1024, config: { auth: 'none', rateLimit: false } },
+    async (req, reply) => {
+      if (!isWebhookSecret(req.headers[WEBHOOK_SECRET_HEADER], deps.webhookSecret)) {
+        throw new AppError('UNAUTHORIZED', 'Wrong or missing secret token.');
+      }
+      await deps.stars.handleUpdate(req.body);
+      return reply.code(200).send({ ok: true });
+    },
+  );
+
+  for (const path of ['/users/me/revshare', '/users/revshare']) {
+    app.get(
+      `${API_PREFIX}${path}`,
+      { schema: { response: { 200: revshareResponse } }, config: { auth: 'required' } },
+      async (req) => deps.revshare.revshare(callerId(req)),
+    );
+  }
+
+  app.post(
+    `${API_PREFIX}/users/balance/share`,
+    {
+      schema: { body: balanceShareBody, response: { 200: balanceShareResponse } },
+      config: { auth: 'required' },
+    },
+    async (req) => {
+      const userId = callerId(req);
+      await deps.users.requirePlayer(userId);
+      return deps.revshare.setBalanceShare(userId, req.body.balance_share_percent);
+    },
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * Test support for the economy until it is wired into `buildApp`: the real services on a real
+ * migrated database, the memory engine, the group commit and the in-process bus, behind a minimal
+ * Fastify instance with the same zod compilers and error body as app.ts. The caller is named by an
+ * `x-test-user` header instead of a token (the auth module has its own tests).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ErrorCode, GAME_DEFAULTS, type PixelChange, type WallEvent } from '@pixel-wall/shared';
+import Fastify, { type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { migrate } from '../../db/migrate.ts';
+import { type Committer, createCommitter } from '../../engine/committer.ts';
+import { createMemoryEngine } from '../../engine/memory.ts';
+import type { Engine } from '../../engine/types.ts';
+import { AppError } from '../../errors.ts';
+import type { App } from '../../http.ts';
+import type { BotApi } from '../../integrations/telegram/bot-api.ts';
+import { type Bus, createMemoryBus } from '../../realtime/bus.ts';
+import { createTestStore, type DbKind, TEST_BOT_TOKEN, type TestStore } from '../../testing/harness.ts';
+import { createUsersService, type UsersService } from '../users/service.ts';
+import { createEconomy, type Economy, type EconomyOptions } from './index.ts';
+
+export const TEST_SECRET_WORD = 'pixanos';
+export const TEST_RULES = { max: GAME_DEFAULTS.startCharges, speedMs: GAME_DEFAULTS.rechargeMs };
+
+export interface EconomyHarness {
+  app: App;
+  db: Database;
+  store: TestStore;
+  engine: Engine;
+  committer: Committer;
+  bus: Bus;
+  users: UsersService;
+  economy: Economy;
+  events: WallEvent[];
+  pixels: PixelChange[];
+  /** Creates (or refreshes) a player the way sign-in does. */
+  player(id: number, firstName?: string, opts?: { referrerId?: number }): Promise<number>;
+  /** Headers naming the caller. */
+  as(userId: number): Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface EconomyHarnessOptions {
+  kind?: DbKind;
+  botApi?: BotApi | null;
+  options?: Partial<EconomyOptions>;
+  now?: () => number;
+}
+
+export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<EconomyHarness> {
+  const store = await createTestStore(opts.kind ?? 'pglite');
+  const db = await store.open();
+  await migrate(db);
+  const now = opts.now ?? Date.now;
+  const users = createUsersService({ db, adminIds: new Set([9_000_001]), startCharges: TEST_RULES.max, now });
+  const engine = createMemoryEngine({
+    rulesFor: () => TEST_RULES,
+    loadCharges: (id) => users.storedCharges(id),
+  });
+  const committer = createCommitter({
+    windowMs: 2,
+    transaction: (fn) => db.transaction(fn),
+    // The committer retries forever; say why, or a hanging test would not.
+    onError: (err, attempt) => {
+      if (attempt === 1 || attempt % 50 === 0) console.error('group commit failed', attempt, err);
+    },
+  });
+  const bus = createMemoryBus();
+  const events: WallEvent[] = [];
+  const pixels: PixelChange[] = [];
+  bus.subscribe({ event: (e) => events.push(e), pixels: (c) => pixels.push(...c) });
+
+  const economy = await createEconomy({
+    db,
+    engine,
+    committer,
+    bus,
+    users,
+    botApi: opts.botApi ?? null,
+    now: opts.now,
+    options: {
+      adminIds: new Set([9_000_001]),
+      botToken: TEST_BOT_TOKEN,
+      secretWord: TEST_SECRET_WORD,
+      paintRewardOneIn: 500,
+      rewardSeed: 'test-seed',
+      ...opts.options,
+    },
+  });
+
+  const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('userId', null);
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    let status = 500;
+    let code: ErrorCode = 'INTERNAL';
+    let message = 'Something went wrong on our side.';
+    if (err instanceof AppError) {
+      status = err.status;
+      code = err.code;
+      message = err.message;
+    } else if (hasZodFastifySchemaValidationErrors(err) || err.statusCode === 400) {
+      status = 400;
+      code = 'BAD_REQUEST';
+      message = err.message;
+    } else if (err.statusCode && err.statusCode < 500) {
+      status = err.statusCode;
+      code = 'BAD_REQUEST';
+      message = err.message;
+    }
+    return reply.code(status).send({ error: { code, message }, requestId: req.id });
+  });
+  app.addHook('preHandler', async (req) => {
+    const mode = req.routeOptions.config.auth ?? 'none';
+    if (mode === 'none') return;
+    const given = req.headers['x-test-user'];
+    req.userId = typeof given === 'string' && /^\d{1,16}$/.test(given) ? Number(given) : null;
+    if (mode === 'required' && req.userId === null) throw new AppError('UNAUTHORIZED', 'Sign in first.');
+  });
+  economy.register(app);
+  await app.ready();
+
+  return {
+    app,
+    db,
+    store,
+    engine,
+    committer,
+    bus,
+    users,
+    economy,
+    events,
+    pixels,
+    async player(id, firstName = `Player ${id}`, o = {}) {
+      await users.signIn(
+        {
+          id,
+          firstName,
+          lastName: null,
+          username: null,
+          photoUrl: null,
+          languageCode: 'en',
+          isPremium: false,
+        },
+        { startParam: o.referrerId ? `f${o.referrerId}` : null, country: null, now: now() },
+      );
+      return id;
+    },
+    as: (userId) => ({ 'x-test-user': String(userId) }),
+    async close() {
+      await app.close();
+      await committer.close();
+      await engine.close();
+      await bus.close();
+      await db.close();
+      await store.dispose();
+    },
+  };
+}
+
+export interface StarsVector {
+  id: 'pre_checkout_query' | 'successful_payment';
+  update: Record<string, unknown>;
+}
+
+/** The real Stars updates of `shared/vectors` (the repo is cloned with `shared/` beside it). */
+export function loadStarsVectors(): StarsVector[] {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && 'workspaces' in (JSON.parse(readFileSync(pkg, 'utf8')) as object)) break;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('workspace root (package.json with "workspaces") not found');
+    dir = parent;
+  }
+  const file = resolve(dir, '../shared/vectors/stars-updates.json');
+  if (!existsSync(file)) throw new Error(`test vectors missing: expected them at ${file}`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { updates: StarsVector[] }).updates;
+}

@@ -1,0 +1,101 @@
+/**
+ * The TON settings as environment variables, for config.ts (the only reader of process.env) to
+ * merge into its schema: `...tonEnvShape` in the env schema, then `tonConfigFrom(parsed, publicUrl)`.
+ */
+import { TON_NETWORK, type TonNetwork } from '@pixel-wall/shared';
+import { z } from 'zod';
+import { normalizeTonAddress } from '../../integrations/ton/address.ts';
+import { DEFAULT_PROOF_MAX_AGE_SECONDS } from '../../integrations/ton/proof.ts';
+import { tonAllowedDomains } from '../wallet/service.ts';
+import { parseJettonMasterOverrides } from './types.ts';
+
+const httpUrl = z
+  .string()
+  .max(512)
+  .refine(
+    (v) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an http(s) URL' },
+  );
+
+export const tonEnvShape = {
+  /** mainnet | testnet: the proof's network and the address flags we print */
+  TON_NETWORK: z.enum(['mainnet', 'testnet']).default('mainnet'),
+  /** where players pay (any address spelling); unset turns TON payments and the watcher off */
+  TON_PAYMENT_WALLET: z
+    .string()
+    .max(128)
+    .refine((v) => normalizeTonAddress(v) !== '', { message: 'must be a TON address' })
+    .optional(),
+  /** toncenter v3 base URL; the local demo points it at tools/src/fakes/ton-indexer.ts */
+  TON_INDEXER_URL: httpUrl.default('https://toncenter.com'),
+  TON_INDEXER_API_KEY: z.string().max(256).optional(),
+  TON_INDEXER_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /** extra domains a ton_proof may name, comma-separated; PUBLIC_URL's host is always allowed */
+  TON_ALLOWED_DOMAINS: z
+    .string()
+    .max(2048)
+    .regex(/^[A-Za-z0-9.,:\s-]*$/, 'must be comma-separated host names')
+    .default(''),
+  TON_WATCH_INTERVAL_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** operator jetton masters by currency id: `3=EQ…,4=EQ…` (testnet has other masters) */
+  TON_JETTON_MASTERS: z
+    .string()
+    .max(4096)
+    .refine(
+      (v) => {
+        try {
+          parseJettonMasterOverrides(v);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be id=address pairs, comma-separated' },
+    )
+    .optional(),
+  TON_PROOF_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(DEFAULT_PROOF_MAX_AGE_SECONDS),
+};
+
+export type TonEnv = z.infer<z.ZodObject<typeof tonEnvShape>>;
+
+export interface TonConfig {
+  network: TonNetwork;
+  paymentWallet: string | null;
+  indexer: { baseUrl: string; apiKey: string | null; timeoutMs: number };
+  allowedDomains: string[];
+  watchIntervalMs: number;
+  jettonMasters: Record<number, string>;
+  proofMaxAgeSeconds: number;
+}
+
+/** Without PUBLIC_URL or a configured domain, the local demo's own host is the one allowed. */
+const LOCAL_DOMAINS = ['localhost', '127.0.0.1'];
+
+export function tonConfigFrom(env: TonEnv, publicUrl: string | null): TonConfig {
+  const extra = env.TON_ALLOWED_DOMAINS.split(',');
+  const domains = tonAllowedDomains(publicUrl, extra);
+  return {
+    network: env.TON_NETWORK === 'testnet' ? TON_NETWORK.testnet : TON_NETWORK.mainnet,
+    paymentWallet: env.TON_PAYMENT_WALLET ?? null,
+    indexer: {
+      baseUrl: env.TON_INDEXER_URL,
+      apiKey: env.TON_INDEXER_API_KEY ?? null,
+      timeoutMs: env.TON_INDEXER_TIMEOUT_MS,
+    },
+    allowedDomains: domains.length > 0 ? domains : LOCAL_DOMAINS,
+    watchIntervalMs: env.TON_WATCH_INTERVAL_MS,
+    jettonMasters: parseJettonMasterOverrides(env.TON_JETTON_MASTERS),
+    proofMaxAgeSeconds: env.TON_PROOF_MAX_AGE_SECONDS,
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * TON orders: starting a crypto purchase (the shop prices and records the order, we hand the
+ * client what its wallet must send) and settling an order once its transfer is seen on chain.
+ *
+ * Amounts (SPEC §7 "for currency 4 the amount is divided by 1000"): the client of the original
+ * game received every crypto amount in 9-decimal units and divided USDT's by 1000 because USDT
+ * has 6 decimals. Here the server does that conversion once, exactly: `strAmount` is the order
+ * total in the currency's own smallest units (nanotons for TON, 10^-decimals of the jetton, so
+ * 10^-6 for USDT), computed by the shop from the catalogue with bigint arithmetic. The client
+ * sends `strAmount` as it is and never divides again.
+ */
+import {
+  CurrencyId,
+  GAME_DEFAULTS,
+  type StartTransactionBody,
+  type StartTransactionResponse,
+  TON_NETWORK,
+  type TonNetwork,
+} from '@pixel-wall/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { normalizeTonAddress, toFriendlyAddress } from '../../integrations/ton/address.ts';
+import type { IncomingJettonTransfer, IncomingTonTransfer } from '../../integrations/ton/indexer.ts';
+import type { WalletService } from '../wallet/service.ts';
+import { type FulfilOutcome, type ShopOrders, type TonCurrency, tonCurrencies } from './types.ts';
+
+export interface TonOrder {
+  orderId: string;
+  userId: number;
+  memo: string;
+  currencyId: number;
+  amountUnits: bigint;
+  status: string;
+}
+
+export interface TonOrdersDeps {
+  db: Pick<Database, 'query'>;
+  shop: ShopOrders;
+  wallets: Pick<WalletService, 'addressOf'>;
+  /** where players pay; null turns TON payments off */
+  paymentWallet: string | null;
+  network: TonNetwork;
+  /** operator overrides of jetton masters by currency id */
+  jettonMasters?: Readonly<Record<number, string>>;
+  validitySeconds?: number;
+  now?: () => number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export type TonOrders = ReturnType<typeof createTonOrders>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A transfer as JSON (bigints as strings), for the shop's payment record. */
+export function transferJson(t: IncomingTonTransfer | IncomingJettonTransfer): Record<string, unknown> {
+  return {
+    ...t,
+    lt: t.lt.toString(),
+    amount: t.amount.toString(),
+  };
+}
+
+export function createTonOrders(deps: TonOrdersDeps) {
+  const now = deps.now ?? Date.now;
+  const validity = deps.validitySeconds ?? GAME_DEFAULTS.walletMessageValiditySeconds;
+  const currencies = tonCurrencies(deps.jettonMasters);
+  const testOnly = deps.network === TON_NETWORK.testnet;
+  const paymentWallet = deps.paymentWallet ? normalizeTonAddress(deps.paymentWallet) : '';
+  if (deps.paymentWallet && !paymentWallet) throw new Error('the TON payment wallet is not a TON address');
+
+  return {
+    currencies: currencies as ReadonlyMap<number, TonCurrency>,
+    /** raw payment wallet, '' when TON payments are off */
+    paymentWallet,
+
+    async start(userId: number, body: StartTransactionBody): Promise<StartTransactionResponse> {
+      if (!paymentWallet) throw new AppError('UNAVAILABLE', 'TON payments are not available right now.');
+      const currency = currencies.get(body.currencyId);
+      if (!currency) throw new AppError('WRONG_CURRENCY', 'Wrong currency');
+      const buyer = normalizeTonAddress(body.buyerWallet);
+      if (!buyer) throw new AppError('BAD_REQUEST', 'buyerWallet is not a TON address.');
+      const connected = await deps.wallets.addressOf(userId);
+      if (!connected) throw new AppError('WALLET_NOT_CONNECTED', 'Connect your TON wallet first.');
+      if (connected !== buyer) {
+        throw new AppError('WALLET_NOT_CONNECTED', 'Pay from the wallet you connected, or connect this one.');
+      }
+
+      const order = await deps.shop.createOrder({
+        userId,
+        productId: body.goodId,
+        quantity: body.quantity,
+        currencyId: currency.id,
+        channel: 'ton',
+        ...(body.pixanosColor === undefined ? {} : { pixanosColor: body.pixanosColor }),
+        ...(body.daily === undefined ? {} : { daily: body.daily }),
+      });
+      if (order.currencyId !== currency.id || order.amountUnits <= 0n || !order.memo) {
+        throw new AppError('INTERNAL', 'The order could not be priced.');
+      }
+
+      const validUntil = Math.floor(now() / 1000) + validity;
+      await deps.db.query(
+        `INSERT INTO ton_orders (memo, order_id, user_id, currency_id, amount_units, buyer_wallet, pay_to,
+           jetton_master, valid_until, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          order.memo,
+          order.id,
+          userId,
+          currency.id,
+          order.amountUnits.toString(),
+          buyer,
+          paymentWallet,
+          currency.jettonMaster,
+          iso(validUntil * 1000),
+          iso(now()),
+        ],
+      );
+
+      return {
+        txMemCode: order.memo,
+        strAmount: order.amountUnits.toString(),
+        amount: order.amount,
+        currencyId: currency.id,
+        // Non-bounceable: the form wallets use for a wallet-to-wallet payment.
+        payTo: toFriendlyAddress(paymentWallet, { bounceable: false, testOnly }),
+        jettonMaster: currency.jettonMaster
+          ? toFriendlyAddress(currency.jettonMaster, { bounceable: true, testOnly })
+          : null,
+        validUntil,
+      };
+    },
+
+    async findByMemo(memo: string): Promise<TonOrder | null> {
+      if (memo.length === 0 || memo.length > 128) return null;
+      const rows = await deps.db.query<{
+        order_id: string;
+        user_id: number | string;
+        memo: string;
+        currency_id: number;
+        amount_units: string;
+        status: string;
+      }>(
+        `SELECT order_id, user_id, memo, currency_id, amount_units::text AS amount_units, status
+         FROM ton_orders WHERE memo = $1`,
+        [memo],
+      );
+      const r = rows[0];
+      if (!r) return null;
+      return {
+        orderId: r.order_id,
+        userId: Number(r.user_id),
+        memo: r.memo,
+        currencyId: r.currency_id,
+        amountUnits: BigInt(r.amount_units),
+        status: r.status,
+      };
+    },
+
+    /** Reports an accepted transfer to the shop (idempotent per hash) and marks our order paid. */
+    async fulfil(
+      order: TonOrder,
+      transfer: IncomingTonTransfer | IncomingJettonTransfer,
+    ): Promise<FulfilOutcome> {
+      const result = await deps.shop.fulfil({
+        orderId: order.orderId,
+        provider: 'ton',
+        paymentId: transfer.hash,
+        paidUnits: transfer.amount,
+        currencyId: order.currencyId,
+        raw: transferJson(transfer),
+      });
+      const outcome = result.status;
+      if (result.status === 'rejected')
+        deps.log?.warn({ orderId: order.orderId, reason: result.reason }, 'shop refused a TON payment');
+      if (outcome === 'fulfilled' || outcome === 'duplicate') {
+        await deps.db.query(
+          `UPDATE ton_orders SET status = 'paid', payment_hash = $2, settled_at = $3
+           WHERE memo = $1 AND status = 'pending'`,
+          [order.memo, transfer.hash, iso(now())],
+        );
+      }
+      return outcome;
+    },
+  };
+}
+
+export const TON_CURRENCY_ID = CurrencyId.TON;

@@ -1,0 +1,88 @@
+/** SQL state of the TON watcher: where each stream stopped, and every transfer already judged. */
+import type { Database } from '../../db/client.ts';
+
+export interface TonWatchCursor {
+  lt: bigint;
+  utime: number;
+}
+
+export type TonPaymentOutcome =
+  | 'fulfilled'
+  | 'duplicate'
+  | 'rejected'
+  | 'underpaid'
+  | 'wrong_currency'
+  | 'unknown_memo'
+  | 'no_memo'
+  | 'bounced'
+  | 'aborted';
+
+export interface TonPaymentRecord {
+  hash: string;
+  kind: 'ton' | 'jetton';
+  lt: bigint;
+  utime: number;
+  sender: string;
+  jettonMaster: string | null;
+  amount: bigint;
+  memo: string | null;
+  orderId: string | null;
+  outcome: TonPaymentOutcome;
+}
+
+export interface TonWatchStore {
+  cursor(stream: string): Promise<TonWatchCursor | null>;
+  /** Moves the cursor forward only: a stale writer never rewinds it. */
+  saveCursor(stream: string, cursor: TonWatchCursor): Promise<void>;
+  /** True when this transaction was judged before. */
+  seen(hash: string): Promise<boolean>;
+  record(r: TonPaymentRecord): Promise<void>;
+}
+
+export function createTonWatchStore(db: Pick<Database, 'query'>): TonWatchStore {
+  return {
+    async cursor(stream) {
+      const rows = await db.query<{ lt: string; utime: string }>(
+        'SELECT lt::text AS lt, utime::text AS utime FROM ton_watch_cursors WHERE stream = $1',
+        [stream],
+      );
+      const r = rows[0];
+      return r ? { lt: BigInt(r.lt), utime: Number(r.utime) } : null;
+    },
+
+    async saveCursor(stream, c) {
+      await db.query(
+        `INSERT INTO ton_watch_cursors (stream, lt, utime, updated_at) VALUES ($1, $2, $3, now())
+         ON CONFLICT (stream) DO UPDATE SET lt = GREATEST(ton_watch_cursors.lt, EXCLUDED.lt),
+           utime = GREATEST(ton_watch_cursors.utime, EXCLUDED.utime), updated_at = now()`,
+        [stream, c.lt.toString(), c.utime],
+      );
+    },
+
+    async seen(hash) {
+      const rows = await db.query('SELECT 1 FROM ton_payments WHERE tx_hash = $1', [hash]);
+      return rows.length > 0;
+    },
+
+    async record(r) {
+      await db.query(
+        `INSERT INTO ton_payments (tx_hash, kind, lt, utime, sender, jetton_master, amount_units, memo,
+           order_id, outcome)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (tx_hash) DO NOTHING`,
+        [
+          r.hash,
+          r.kind,
+          r.lt.toString(),
+          r.utime,
+          r.sender,
+          r.jettonMaster,
+          r.amount.toString(),
+          // Text columns refuse NUL; a comment is kept for support, so control characters go.
+          r.memo === null ? null : r.memo.replace(/\p{Cc}/gu, '').slice(0, 256),
+          r.orderId,
+          r.outcome,
+        ],
+      );
+    },
+  };
+}

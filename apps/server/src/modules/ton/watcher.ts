@@ -1,0 +1,217 @@
+/**
+ * Background job: watches the payment wallet through the indexer and settles TON orders.
+ * Two streams, each with a cursor in SQL so a restart resumes where it stopped:
+ *  - plain TON transfers to the wallet, by logical time (exact: one account's lts only grow);
+ *  - jetton transfers to the wallet's owner, by time with a small overlap, since they are
+ *    recorded on many senders' jetton wallets whose clocks do not line up exactly.
+ * Each transaction is judged once (its hash is recorded with the outcome). A transfer settles an
+ * order only when its comment is the order's memo, its currency is the order's (TON for a plain
+ * transfer; for a jetton, the master must be the currency's master) and it pays at least the
+ * total. Then the shop's `fulfil` is called, keyed by the transaction hash.
+ * Run it on one instance only (the cluster leader).
+ */
+import { CurrencyId } from '@pixel-wall/shared';
+import { normalizeTonAddress } from '../../integrations/ton/address.ts';
+import type {
+  IncomingJettonTransfer,
+  IncomingTonTransfer,
+  IndexerPage,
+  TonIndexer,
+} from '../../integrations/ton/indexer.ts';
+import type { TonOrder } from './service.ts';
+import type { TonPaymentOutcome, TonWatchCursor, TonWatchStore } from './store.ts';
+import type { FulfilOutcome, TonCurrency } from './types.ts';
+
+export interface TonWatcherLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface TonWatcherOrders {
+  currencies: ReadonlyMap<number, TonCurrency>;
+  findByMemo(memo: string): Promise<TonOrder | null>;
+  fulfil(order: TonOrder, transfer: IncomingTonTransfer | IncomingJettonTransfer): Promise<FulfilOutcome>;
+}
+
+export interface TonWatcherDeps {
+  indexer: TonIndexer;
+  orders: TonWatcherOrders;
+  store: TonWatchStore;
+  paymentWallet: string;
+  intervalMs: number;
+  log: TonWatcherLog;
+  pageSize?: number;
+  /** Pages per stream per poll; the rest waits for the next poll. */
+  maxPagesPerPoll?: number;
+  /** Without a cursor (first start), look back this far: older transfers predate our orders. */
+  initialLookbackSeconds?: number;
+  /** Jetton stream re-reads this much before its cursor; already judged hashes are skipped. */
+  jettonOverlapSeconds?: number;
+  now?: () => number;
+}
+
+export interface PollStats {
+  transfers: number;
+  skippedSeen: number;
+  outcomes: Partial<Record<TonPaymentOutcome, number>>;
+}
+
+export interface TonWatcher {
+  start(): void;
+  /** Stops the timer and waits for a poll in progress. */
+  stop(): Promise<void>;
+  pollOnce(): Promise<PollStats>;
+}
+
+type Transfer = IncomingTonTransfer | IncomingJettonTransfer;
+
+function later(a: TonWatchCursor | null, b: TonWatchCursor): TonWatchCursor {
+  if (!a) return b;
+  return { lt: a.lt > b.lt ? a.lt : b.lt, utime: Math.max(a.utime, b.utime) };
+}
+
+export function createTonWatcher(deps: TonWatcherDeps): TonWatcher {
+  const wallet = normalizeTonAddress(deps.paymentWallet);
+  if (!wallet) throw new Error('the TON payment wallet is not a TON address');
+  const now = deps.now ?? Date.now;
+  const pageSize = deps.pageSize ?? 100;
+  const maxPages = deps.maxPagesPerPoll ?? 20;
+  const lookback = deps.initialLookbackSeconds ?? 86_400;
+  const overlap = deps.jettonOverlapSeconds ?? 120;
+  const tonStream = `ton:${wallet}`;
+  const jettonStream = `jetton:${wallet}`;
+
+  async function judge(t: Transfer): Promise<{ outcome: TonPaymentOutcome; order: TonOrder | null }> {
+    if (t.kind === 'ton' && t.bounced) return { outcome: 'bounced', order: null };
+    // An aborted transaction that bounces returns the value: nothing was paid.
+    if (t.aborted && (t.kind === 'jetton' || t.bounce)) return { outcome: 'aborted', order: null };
+    const memo = t.comment?.trim() ?? '';
+    if (!memo) return { outcome: 'no_memo', order: null };
+    if (/\p{Cc}/u.test(memo)) return { outcome: 'unknown_memo', order: null };
+    const order = await deps.orders.findByMemo(memo);
+    if (!order) return { outcome: 'unknown_memo', order: null };
+
+    const currency = deps.orders.currencies.get(order.currencyId);
+    const rightCurrency =
+      t.kind === 'ton'
+        ? order.currencyId === CurrencyId.TON
+        : currency?.jettonMaster != null && currency.jettonMaster === t.jettonMaster;
+    if (!rightCurrency) return { outcome: 'wrong_currency', order };
+    if (t.amount < order.amountUnits) return { outcome: 'underpaid', order };
+    return { outcome: await deps.orders.fulfil(order, t), order };
+  }
+
+  async function handle(t: Transfer, stats: PollStats): Promise<void> {
+    stats.transfers++;
+    if (await deps.store.seen(t.hash)) {
+      stats.skippedSeen++;
+      return;
+    }
+    const { outcome, order } = await judge(t);
+    await deps.store.record({
+      hash: t.hash,
+      kind: t.kind,
+      lt: t.lt,
+      utime: t.utime,
+      sender: t.from,
+      jettonMaster: t.kind === 'jetton' ? t.jettonMaster : null,
+      amount: t.amount,
+      memo: t.comment,
+      orderId: order?.orderId ?? null,
+      outcome,
+    });
+    stats.outcomes[outcome] = (stats.outcomes[outcome] ?? 0) + 1;
+    if (order) {
+      const due = order.amountUnits.toString();
+      const log = outcome === 'fulfilled' || outcome === 'duplicate' ? deps.log.info : deps.log.warn;
+      log.call(
+        deps.log,
+        { hash: t.hash, orderId: order.orderId, outcome, paid: t.amount.toString(), due },
+        'TON payment judged',
+      );
+    }
+  }
+
+  async function drain<T extends Transfer>(
+    stream: string,
+    fetchPage: (cursor: TonWatchCursor | null, offset: number) => Promise<IndexerPage<T>>,
+    accept: (t: T) => boolean,
+    stats: PollStats,
+  ): Promise<void> {
+    const cursor = await deps.store.cursor(stream);
+    let next: TonWatchCursor | null = null;
+    for (let page = 0, offset = 0; page < maxPages; page++, offset += pageSize) {
+      const res = await fetchPage(cursor, offset);
+      for (const t of res.items) if (accept(t)) await handle(t, stats);
+      if (res.maxLt !== null && res.maxUtime !== null)
+        next = later(next, { lt: res.maxLt, utime: res.maxUtime });
+      // Saved per page: a failure on a later page does not re-read this one.
+      if (next) await deps.store.saveCursor(stream, next);
+      if (res.fetched < pageSize) break;
+    }
+  }
+
+  const startUtime = () => Math.max(0, Math.floor(now() / 1000) - lookback);
+
+  async function pollOnce(): Promise<PollStats> {
+    const stats: PollStats = { transfers: 0, skippedSeen: 0, outcomes: {} };
+    await drain(
+      tonStream,
+      (cursor, offset) =>
+        deps.indexer.transactions({
+          account: wallet,
+          ...(cursor ? { startLt: cursor.lt + 1n } : { startUtime: startUtime() }),
+          limit: pageSize,
+          offset,
+        }),
+      (t) => t.to === wallet,
+      stats,
+    );
+    await drain(
+      jettonStream,
+      (cursor, offset) =>
+        deps.indexer.jettonTransfersIn({
+          owner: wallet,
+          startUtime: cursor ? Math.max(0, cursor.utime - overlap) : startUtime(),
+          limit: pageSize,
+          offset,
+        }),
+      (t) => t.to === wallet,
+      stats,
+    );
+    return stats;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      running = pollOnce()
+        .catch((err: unknown) => deps.log.warn({ err }, 'TON watcher poll failed; retrying next interval'))
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, deps.intervalMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (running) await running;
+    },
+    pollOnce,
+  };
+}
