@@ -38,10 +38,15 @@ describe('economy through the real app', () => {
 
   it('buys Dynamite with Stars exactly once, then blasts 5×5 for everyone', async () => {
     const p = await telegramSignIn(run.baseUrl, { id: 4001, first_name: 'Buyer' });
-    const buy = await api<{ ok: boolean; result: string; orderId: string }>(run.baseUrl, 'POST', '/api/v1/buy/stars', {
-      token: p.token,
-      body: { type: 2, qty: 3 },
-    });
+    const buy = await api<{ ok: boolean; result: string; orderId: string }>(
+      run.baseUrl,
+      'POST',
+      '/api/v1/buy/stars',
+      {
+        token: p.token,
+        body: { type: 2, qty: 3 },
+      },
+    );
     expect(buy.status).toBe(200);
     const invoice = [...fake.invoices.values()].find((i) => i.link === buy.body.result)!;
     expect(invoice).toMatchObject({ currency: 'XTR', payload: buy.body.orderId });
@@ -52,9 +57,14 @@ describe('economy through the real app', () => {
     // Telegram may deliver the payment again: it counts once.
     const replay = await fake.sendUpdate(paid.paymentUpdate!);
     expect(replay.status).toBe(200);
-    const list = await api<{ goodsAvailable: Record<string, number> }>(run.baseUrl, 'GET', '/api/v1/buy/list', {
-      token: p.token,
-    });
+    const list = await api<{ goodsAvailable: Record<string, number> }>(
+      run.baseUrl,
+      'GET',
+      '/api/v1/buy/list',
+      {
+        token: p.token,
+      },
+    );
     expect(list.body.goodsAvailable['2']).toBe(3);
     const me = await api<{ achievements: Record<string, boolean> }>(run.baseUrl, 'GET', '/api/v1/users/me', {
       token: p.token,

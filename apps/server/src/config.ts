@@ -46,7 +46,12 @@ const envSchema = z.object({
     .optional(),
   SECRET_WORD: z.string().min(1).max(128).optional(),
   PAINT_REWARD_ONE_IN: z.coerce.number().int().min(0).max(1_000_000).default(500),
-  ORDER_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(1800),
+  ORDER_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(1800),
   ...tonEnvShape,
   TELEGRAM_BOT_USERNAME: z
     .string()

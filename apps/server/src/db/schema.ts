@@ -308,7 +308,6 @@ export const tonWatchCursors = pgTable('ton_watch_cursors', {
 
 // ---------- players (0004_players.sql) ----------
 
-
 export const schema = {
   appSecrets,
   squads,

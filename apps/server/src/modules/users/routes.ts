@@ -9,7 +9,10 @@ export interface UsersRoutesDeps {
   users: UsersService;
   tokens: Pick<TokenService, 'websocketToken'>;
   engine: Pick<Engine, 'charges'>;
-  miningStatus(userId: number, now: number): Promise<{
+  miningStatus(
+    userId: number,
+    now: number,
+  ): Promise<{
     coins: number;
     fromStart: number;
     fromUpdate: number;

@@ -206,7 +206,10 @@ export function createUsersService(deps: UsersServiceDeps) {
         await deps.db.query('UPDATE users SET country = $2 WHERE id = $1', [userId, extra.country]);
       }
       await checkThresholds(deps.db, r.id, { friends: r.friends, repaints: r.repaints });
-      const [achievements, balance] = await Promise.all([achievementsOf(deps.db, r.id), balanceOf(deps.db, r.id)]);
+      const [achievements, balance] = await Promise.all([
+        achievementsOf(deps.db, r.id),
+        balanceOf(deps.db, r.id),
+      ]);
       return {
         id: r.id,
         firstName: r.first_name,
