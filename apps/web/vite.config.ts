@@ -14,13 +14,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks cache across deploys; the Telegram SDK stays in its own lazy
-        // chunk, downloaded only inside the Mini App.
+        // chunk, downloaded only inside the Mini App, and TON Connect in its own, loaded by the shop.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!@tma\.js|fp-ts|valibot|better-promises)/,
+              test: /node_modules[\\/](?!@tma\.js|fp-ts|valibot|better-promises|@tonconnect|ua-parser-js|tweetnacl|deepmerge|classnames)/,
               priority: 1,
             },
           ],

@@ -37,10 +37,11 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { registerCanvasRoutes } from './modules/canvas/routes.ts';
 import { createCanvasService } from './modules/canvas/service.ts';
 import { createSnapshotCache, encodeWebp } from './modules/canvas/snapshot.ts';
+import { createPlayers } from './modules/profiles/players.ts';
 import { createEconomy } from './modules/shop/index.ts';
 import { registerStatsRoutes } from './modules/stats/routes.ts';
-import { createTonModule } from './modules/ton/index.ts';
 import { createStatsService } from './modules/stats/service.ts';
+import { createTonModule } from './modules/ton/index.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
@@ -83,7 +84,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
-  const users = createUsersService({ db, adminIds: config.adminIds, startCharges: config.charges.start });
+  // Referral achievements belong to the players module, built later (it needs the bus).
+  let onReferred: (referrerId: number) => Promise<void> = async () => {};
+  const users = createUsersService({
+    db,
+    adminIds: config.adminIds,
+    startCharges: config.charges.start,
+    onReferred: (id) => onReferred(id),
+  });
   const chargeRules = { max: config.charges.start, speedMs: config.charges.rechargeMs };
 
   // Cluster mode when REDIS_URL is set: the engine and bus live in Redis, and one elected
@@ -104,10 +112,30 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     deps.bus ??
     (config.redisUrl && redis ? await createRedisBus({ url: config.redisUrl, prefix }) : createMemoryBus());
 
+  const lateLogForPlayers = {
+    warn: (obj: object, msg: string) => app.log.warn(obj, msg),
+    error: (obj: object, msg: string) => app.log.error(obj, msg),
+  };
+  const players = await createPlayers({
+    db,
+    users,
+    tokens,
+    bus,
+    isAdmin: (id) => config.adminIds.has(id),
+    redis,
+    prefix,
+    instanceId,
+    log: lateLogForPlayers,
+  });
+  onReferred = (id) => players.onReferred(undefined, id);
+
   const committer = createCommitter({
     windowMs: config.commitWindowMs,
     transaction: (fn) => db.transaction(fn),
-    onCommitted: (batch, ms) => metrics.commit(batch.length, ms),
+    onCommitted: (batch, ms) => {
+      metrics.commit(batch.length, ms);
+      players.onCommitted(batch);
+    },
     onError: (err, attempt) => {
       metrics.commitError();
       app.log.error({ err, attempt }, 'group commit failed; retrying');
@@ -205,6 +233,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         void ensureRedisCanvas(db, engine, redis, prefix, instanceId).catch((err: unknown) =>
           app.log.error({ err }, 'rebuilding the canvas in Redis failed'),
         );
+        void players
+          .ensureLoaded()
+          .catch((err: unknown) => app.log.error({ err }, 'rebuilding ratings failed'));
       }, 5_000)
     : null;
   redisWatch?.unref();
@@ -345,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerStatsRoutes(app, stats);
   economy.register(app);
   ton.register(app);
+  players.register(app);
 
   app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
     const token = (req.query as Record<string, unknown>).token;
@@ -412,6 +444,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         // the paints among them commit, then their last batch goes out before sockets close.
         const closingHttp = app.close();
         await committer.close();
+        await players.close();
         await ticker.close();
         await hub.close();
         await closingHttp;

@@ -1,35 +1,39 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { ComingSoonPage, ShopComingSoonPage } from './pages/ComingSoonPage.tsx';
+import { AwardsPage } from './pages/AwardsPage.tsx';
+import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { EnergyOverPage } from './pages/EnergyOverPage.tsx';
+import { InviteFrensPage } from './pages/InviteFrensPage.tsx';
+import { MyProfilePage } from './pages/MyProfilePage.tsx';
+import { MySquadPage } from './pages/MySquadPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { PaySupportPage } from './pages/PaySupportPage.tsx';
 import { PxPage } from './pages/PxPage.tsx';
+import { RatingsPage } from './pages/RatingsPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
+import { StatsPage } from './pages/StatsPage.tsx';
 import { AppLayout, type RouteHandle } from './ui/Layout/AppLayout.tsx';
 
 // The canvas and everything around it load on demand; the rest of the shell stays small.
 const WallPage = lazy(() => import('./pages/WallPage.tsx').then((module) => ({ default: module.WallPage })));
+
+const StarsPage = lazy(() =>
+  import('./pages/StarsPage.tsx').then((module) => ({ default: module.StarsPage })),
+);
 
 const stage: RouteHandle = { stage: true };
 
 /** Screens not built yet: path → i18n key of their title. */
 const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['about', 'pages.about'],
-  ['invite-frens', 'pages.inviteFrens'],
   ['info', 'pages.info'],
-  ['my-squad', 'pages.mySquad'],
-  ['my-profile', 'pages.myProfile'],
   ['rules', 'pages.rules'],
   ['terms', 'pages.terms'],
   ['nft', 'pages.nft'],
-  ['stats', 'pages.stats'],
   ['privacy', 'pages.privacy'],
   ['staking', 'pages.staking'],
-  ['ratings', 'pages.ratings'],
-  ['ratings/awards', 'pages.awards'],
   ['open-league', 'pages.openLeague'],
-  ['pay-support', 'pages.paySupport'],
 ];
 
 export const routes: RouteObject[] = [
@@ -40,7 +44,14 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <WallPage />, handle: stage },
       ...COMING_SOON.map(([path, titleKey]) => ({ path, element: <ComingSoonPage titleKey={titleKey} /> })),
-      { path: 'stars', element: <ShopComingSoonPage /> },
+      { path: 'stars', element: <StarsPage /> },
+      { path: 'pay-support', element: <PaySupportPage /> },
+      { path: 'ratings', element: <RatingsPage /> },
+      { path: 'ratings/awards', element: <AwardsPage /> },
+      { path: 'my-profile', element: <MyProfilePage /> },
+      { path: 'my-squad', element: <MySquadPage /> },
+      { path: 'invite-frens', element: <InviteFrensPage /> },
+      { path: 'stats', element: <StatsPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'energy-over', element: <EnergyOverPage /> },
       { path: 'px', element: <PxPage /> },
@@ -55,6 +66,13 @@ export const APP_PATHS: readonly string[] = [
   '/',
   ...COMING_SOON.map(([path]) => `/${path}`),
   '/stars',
+  '/pay-support',
+  '/ratings',
+  '/ratings/awards',
+  '/my-profile',
+  '/my-squad',
+  '/invite-frens',
+  '/stats',
   '/settings',
   '/energy-over',
   '/px',

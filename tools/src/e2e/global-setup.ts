@@ -1,20 +1,73 @@
 import type { TestProject } from 'vitest/node';
-import { type ServerProcess, startServer } from '../lib/server-process.ts';
+import { webhookSecret } from '../../../apps/server/src/integrations/telegram/bot-api.ts';
+import { makeTestWallet } from '../../../apps/server/src/integrations/ton/testing.ts';
+import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
+import { type FakeTonIndexer, startFakeTonIndexer } from '../fakes/ton-indexer.ts';
+import { TOOLS_BOT_TOKEN } from '../lib/players.ts';
+import { freePort, type ServerProcess, startServer } from '../lib/server-process.ts';
+import type { E2eFakes } from './shop.e2e.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** a second server configured as in production with a bot token (Telegram sign-in, Stars) */
+    telegramUrl: string;
+    botToken: string;
   }
 }
 
-let server: ServerProcess | null = null;
+const running: { stop(): Promise<unknown> }[] = [];
 
-/** One server for the browser tests: embedded default, no bot token (dev sign-in on loopback). */
+/**
+ * The browser tests' world, all on loopback:
+ * - the game on the embedded default without a bot token (dev sign-in), with TON payments on
+ *   against a fake toncenter;
+ * - a second game with a bot token whose Bot API is a fake Telegram, for Stars and initData sign-in.
+ */
 export async function setup(project: TestProject): Promise<void> {
-  server = await startServer({ env: { RATE_LIMIT_IP_PER_MINUTE: '100000' } });
+  const indexer: FakeTonIndexer = await startFakeTonIndexer();
+  running.push({ stop: () => indexer.close() });
+  const paymentWallet = makeTestWallet().address;
+  const common = {
+    RATE_LIMIT_IP_PER_MINUTE: '100000',
+    RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
+    PAINT_REWARD_ONE_IN: '0',
+  };
+  const server: ServerProcess = await startServer({
+    env: {
+      ...common,
+      TON_INDEXER_URL: indexer.url,
+      TON_PAYMENT_WALLET: paymentWallet,
+      TON_WATCH_INTERVAL_MS: '1000',
+      // the players test's admin signs in through the dev form with this id
+      ADMIN_IDS: '7000001',
+    },
+  });
+  running.push(server);
+
+  const bot: FakeBotApi = await startFakeBotApi({ secretToken: webhookSecret(TOOLS_BOT_TOKEN) });
+  running.push({ stop: () => bot.close() });
+  const telegramPort = await freePort();
+  const telegram = await startServer({
+    port: telegramPort,
+    env: { ...common, TELEGRAM_BOT_TOKEN: TOOLS_BOT_TOKEN, TELEGRAM_API_URL: bot.url },
+  });
+  running.push(telegram);
+  bot.webhook.url = `${telegram.url}/api/v1/telegram/webhook`;
+
   project.provide('baseUrl', server.url);
+  project.provide('telegramUrl', telegram.url);
+  project.provide('botToken', TOOLS_BOT_TOKEN);
+  const fakes: E2eFakes = {
+    botApiUrl: bot.url,
+    tonIndexerUrl: indexer.url,
+    tonPaymentWallet: paymentWallet,
+    tonProofDomain: '127.0.0.1',
+    tonNetwork: '-239',
+  };
+  project.provide('fakes', fakes);
 }
 
 export async function teardown(): Promise<void> {
-  await server?.stop();
+  for (const r of running.reverse()) await r.stop().catch(() => undefined);
 }

@@ -308,6 +308,17 @@ export const tonWatchCursors = pgTable('ton_watch_cursors', {
 
 // ---------- players (0004_players.sql) ----------
 
+export const pixelOverwrites = pgTable(
+  'pixel_overwrites',
+  {
+    previousUserId: bigint('previous_user_id', { mode: 'number' }).notNull(),
+    pixelId: integer('pixel_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    overwrittenAt: timestamp('overwritten_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.previousUserId, t.pixelId] })],
+);
+
 export const schema = {
   appSecrets,
   squads,
@@ -333,4 +344,5 @@ export const schema = {
   tonOrders,
   tonPayments,
   tonWatchCursors,
+  pixelOverwrites,
 };

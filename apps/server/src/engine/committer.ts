@@ -8,6 +8,7 @@
  */
 import type { Sql } from '../db/client.ts';
 import { allPeriodKeys, dayKey } from '../lib/periods.ts';
+import { recordOverwrites } from '../modules/pixels/overwrites.ts';
 
 export interface PaintRecord {
   pixelId: number;
@@ -175,6 +176,8 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
     byDay.set(day, (byDay.get(day) ?? 0) + 1);
   }
 
+  // Whose pixels this batch paints over ("sold" pixels), before the pixels change owner.
+  await recordOverwrites(tx, batch);
   const px = [...lastByPixel.values()];
   await tx.query(
     `INSERT INTO pixels (id, color, user_id, painted_at)

@@ -64,6 +64,8 @@ export interface UsersServiceDeps {
   startCharges: number;
   profileTtlMs?: number;
   now?: () => number;
+  /** a new player arrived through someone's referral link (referral achievements) */
+  onReferred?(referrerId: number): Promise<void>;
 }
 
 const PROFILE_COLUMNS = 'id, first_name, username, photo_url, squad_id, banned_at';
@@ -127,7 +129,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     ): Promise<{ profile: PlayerProfile; created: boolean }> {
       const launch = parseLaunchParam(ctx.startParam);
       const referrerId = launch.referrerId !== null && launch.referrerId !== p.id ? launch.referrerId : null;
-      const rows = await deps.db.query<UserRow & { created: boolean }>(
+      const rows = await deps.db.query<UserRow & { created: boolean; referrer_id: number | null }>(
         `INSERT INTO users (id, first_name, last_name, username, photo_url, language_code, is_premium, country,
                             referrer_id, squad_id, charges, charges_updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
@@ -139,7 +141,7 @@ export function createUsersService(deps: UsersServiceDeps) {
            photo_url = COALESCE(EXCLUDED.photo_url, users.photo_url), language_code = EXCLUDED.language_code,
            is_premium = EXCLUDED.is_premium, country = COALESCE(EXCLUDED.country, users.country),
            last_seen_at = now()
-         RETURNING ${PROFILE_COLUMNS}, (xmax = 0) AS created`,
+         RETURNING ${PROFILE_COLUMNS}, referrer_id, (xmax = 0) AS created`,
         [
           p.id,
           p.firstName,
@@ -157,6 +159,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       );
       const row = rows[0]!;
       if (row.banned_at !== null) throw new AppError('BANNED', 'This account is banned.');
+      if (row.created && row.referrer_id !== null) await deps.onReferred?.(Number(row.referrer_id));
       return { profile: remember(toProfile(row)), created: row.created };
     },
 

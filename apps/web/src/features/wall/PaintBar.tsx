@@ -1,4 +1,5 @@
 import { formatCountdown, type PixelInfo } from '@pixel-wall/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PixelIcon } from '../../ui/icons/PixelIcon.tsx';
 import { useLiveCharges } from '../mining/useLiveCharges.ts';
@@ -19,6 +20,8 @@ export interface PaintBarProps {
   onPick(color: string): void;
   onPaint(): void;
   onCopyLink(): void;
+  /** Boost buttons (fast energy, fast mode, the Pixanos' Snap shortcut) after the built-in tools. */
+  boosts?: ReactNode;
 }
 
 /** Signed in with a pixel selected: colour, pixel info, link, and the paint button with charges. */
@@ -59,6 +62,7 @@ export function PaintBar(p: PaintBarProps) {
         >
           <PixelIcon rows={LINK_GLYPH} size={24} />
         </button>
+        {p.boosts}
         <button
           type="button"
           className="paint-button"

@@ -12,15 +12,34 @@ import { Link, useNavigate } from 'react-router';
 import { type CanvasView, createCanvasView, type Pixel } from '../../canvas/index.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { selectPublicConfig } from '../../store/configSlice.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
-import { selectCanvasFps, showToast } from '../../store/uiSlice.ts';
+import { selectCanvasFps, shopProductRequested, showToast } from '../../store/uiSlice.ts';
 import { fetchMe, selectUser } from '../../store/userSlice.ts';
+import { BlastRail } from '../boosts/BlastRail.tsx';
+import { BoostHint } from '../boosts/BoostHint.tsx';
+import {
+  FAST_MODE_PRODUCT,
+  type FastMode,
+  isBlastMode,
+  modeAfterGoods,
+  pressBoost,
+  tapActs,
+} from '../boosts/fastModes.ts';
+import { applyBlast, applyRefill, type ItemOutcome } from '../boosts/items.ts';
+import { PaintBarBoosts } from '../boosts/PaintBarBoosts.tsx';
+import { paintWithEnergy } from '../boosts/paintFlow.ts';
+import { liveCharges } from '../mining/charges.ts';
+import { MiningChip } from '../mining/MiningChip.tsx';
+import { MiningSheet } from '../mining/MiningSheet.tsx';
+import type { PaintReward } from '../rewards/PixelRewardPopup.tsx';
+import { paintRewardOf } from '../rewards/paintReward.ts';
+import { WallRewards } from '../rewards/WallRewards.tsx';
+import { useShop } from '../shop/shopStore.ts';
 import { copyText } from './clipboard.ts';
 import { parseRecent, pushRecent, RECENT_COLORS_KEY, randomPaletteColor, recentOrDefault } from './colors.ts';
 import { pixelLink } from './links.ts';
 import { PaintBar, type PaintBarTab } from './PaintBar.tsx';
-import { paintPixel } from './paint.ts';
 import { wallRuntime } from './runtime.ts';
 import type { SyncStatus } from './sync.ts';
 import { ZoomControls } from './ZoomControls.tsx';
@@ -48,6 +67,7 @@ function useWide(): boolean {
 export function WallScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const navigate = useNavigate();
   const platform = usePlatform();
   const signedIn = useAppSelector(selectSignedIn);
@@ -68,6 +88,13 @@ export function WallScreen() {
   const [infoLoading, setInfoLoading] = useState(false);
   const [painting, setPainting] = useState(false);
   const [infoVersion, setInfoVersion] = useState(0);
+  const [mode, setMode] = useState<FastMode | null>(null);
+  const [usingItem, setUsingItem] = useState(false);
+  const [reward, setReward] = useState<PaintReward | null>(null);
+  const [miningOpen, setMiningOpen] = useState(false);
+  const shop = useShop();
+  // The view's tap callback is made once; it calls whatever this holds at the time.
+  const onTap = useRef<(p: Pixel | null) => void>(() => {});
 
   // The socket carries the player's token; a refused token is fetched anew.
   useEffect(() => {
@@ -100,10 +127,7 @@ export function WallScreen() {
     const el = canvasRef.current;
     if (!el) return;
     const v = createCanvasView(el, runtime.store, {
-      onSelect: (p) => {
-        setSelected(p);
-        setInfo(null);
-      },
+      onSelect: (p) => onTap.current(p),
       fps,
       background: getComputedStyle(el).getPropertyValue('--wall-surround').trim() || '#1a1d27',
     });
@@ -121,6 +145,14 @@ export function WallScreen() {
   }, [runtime, platform]);
 
   useEffect(() => view?.setFps(fps), [view, fps]);
+
+  // Fast modes: every tap acts at once, so double taps do not zoom (SPEC §4).
+  useEffect(() => view?.setDoubleTapZoom(!tapActs(mode)), [view, mode]);
+
+  // A blast tool whose items ran out (or a guest) switches off.
+  useEffect(() => {
+    setMode((m) => (signedIn ? modeAfterGoods(m, shop.goods) : null));
+  }, [shop.goods, signedIn]);
 
   // Pixel info for the selected pixel, the previous request cancelled.
   // biome-ignore lint/correctness/useExhaustiveDependencies: infoVersion refetches after our own paint
@@ -152,22 +184,97 @@ export function WallScreen() {
     [recent, platform],
   );
 
-  const paint = useCallback(async () => {
-    if (!selected || painting) return;
-    setPainting(true);
-    try {
-      const outcome = await dispatch(paintPixel(runtime, pixelIdOf(selected.x, selected.y), color));
-      if (outcome.kind === 'no-charges') navigate('/energy-over');
-      else if (outcome.kind === 'failed')
-        dispatch(showToast(t('wall.paintFailed', { message: outcome.message }), 'error'));
-      else {
-        if (recent[0] !== color) pick(color);
-        setInfoVersion((n) => n + 1);
+  const paint = useCallback(
+    async (target: Pixel | null = selected) => {
+      // SPEC §4: nothing happens while an item is being used.
+      if (!target || painting || usingItem) return;
+      setPainting(true);
+      try {
+        const outcome = await dispatch(
+          paintWithEnergy(runtime, pixelIdOf(target.x, target.y), color, mode === 'energy'),
+        );
+        if (outcome.kind === 'no-charges' || outcome.kind === 'no-refill') navigate('/energy-over');
+        else if (outcome.kind === 'failed')
+          dispatch(showToast(t('wall.paintFailed', { message: outcome.message }), 'error'));
+        else {
+          if (recent[0] !== color) pick(color);
+          setInfoVersion((n) => n + 1);
+          setReward(paintRewardOf(outcome.result));
+        }
+      } finally {
+        setPainting(false);
       }
-    } finally {
-      setPainting(false);
+    },
+    [selected, painting, usingItem, dispatch, runtime, color, mode, navigate, t, recent, pick],
+  );
+
+  const openShopFor = useCallback(
+    (productId: number) => {
+      dispatch(shopProductRequested(productId));
+      navigate('/stars');
+    },
+    [dispatch, navigate],
+  );
+
+  /** What an item use tells the player: the shop when none are left, a toast on failure. */
+  const afterItem = useCallback(
+    (outcome: ItemOutcome, productId: number) => {
+      if (outcome.kind === 'empty') openShopFor(productId);
+      else if (outcome.kind === 'failed')
+        dispatch(showToast(t('boosts.failed', { message: outcome.message }), 'error'));
+      else if (outcome.kind === 'used') setReward(paintRewardOf(outcome.result));
+    },
+    [dispatch, openShopFor, t],
+  );
+
+  const blast = useCallback(
+    async (target: Pixel) => {
+      if (usingItem || !isBlastMode(mode)) return;
+      const type = FAST_MODE_PRODUCT[mode] as 2 | 6 | 7;
+      setUsingItem(true);
+      try {
+        afterItem(await dispatch(applyBlast(runtime, type, pixelIdOf(target.x, target.y), color)), type);
+      } finally {
+        setUsingItem(false);
+      }
+    },
+    [usingItem, mode, dispatch, runtime, color, afterItem],
+  );
+
+  const pressMode = useCallback(
+    async (pressed: FastMode) => {
+      if (usingItem) return;
+      const action = pressBoost(mode, pressed, shop.goods);
+      if (action.kind === 'shop') {
+        openShopFor(action.productId);
+        return;
+      }
+      setMode(action.next);
+      // Fast energy switched on with no charges left refills straight away.
+      const snapshot = store.getState().mining.charges;
+      if (action.next === 'energy' && snapshot && liveCharges(snapshot, Date.now()).charges <= 0) {
+        setUsingItem(true);
+        try {
+          afterItem(await dispatch(applyRefill()), 1);
+        } finally {
+          setUsingItem(false);
+        }
+      }
+    },
+    [usingItem, mode, shop.goods, openShopFor, store, dispatch, afterItem],
+  );
+
+  onTap.current = (p) => {
+    if (isBlastMode(mode)) {
+      // A blast selects nothing: the previous selection stays.
+      view?.select(selected);
+      if (p) void blast(p);
+      return;
     }
-  }, [selected, painting, dispatch, runtime, color, navigate, t, recent, pick]);
+    setSelected(p);
+    setInfo(null);
+    if (mode === 'fast' && p) void paint(p);
+  };
 
   const copyLink = useCallback(async () => {
     if (!selected) return;
@@ -178,7 +285,7 @@ export function WallScreen() {
   }, [selected, config, dispatch, t]);
 
   return (
-    <div className="wall">
+    <div className={`wall${isBlastMode(mode) ? ' wall--aiming' : ''}`}>
       <canvas
         ref={canvasRef}
         className="wall__canvas"
@@ -186,13 +293,22 @@ export function WallScreen() {
         aria-label={t('wall.canvasLabel')}
       />
       {!signedIn && wide ? <WelcomeBlock /> : null}
+      {signedIn ? <MiningChip onOpen={() => setMiningOpen(true)} /> : null}
       {status !== 'live' ? (
         <div className="wall-status panel" role="status" data-testid="sync-status">
           {status === 'offline' ? t('wall.offline') : t('wall.syncing')}
         </div>
       ) : null}
       <div className="wall__bottom">
-        <ZoomControls view={view} />
+        <div className="wall__rail">
+          {signedIn ? (
+            <BlastRail goods={shop.goods} mode={mode} busy={usingItem} onPress={(m) => void pressMode(m)} />
+          ) : null}
+          <ZoomControls view={view} />
+        </div>
+        {signedIn && isBlastMode(mode) ? (
+          <BoostHint mode={mode} goods={shop.goods} onCancel={() => setMode(null)} />
+        ) : null}
         {!signedIn ? (
           <div className="wall-hint panel" data-testid="hint-guest">
             {t('wall.hintGuest')}
@@ -209,6 +325,14 @@ export function WallScreen() {
             onPick={pick}
             onPaint={() => void paint()}
             onCopyLink={() => void copyLink()}
+            boosts={
+              <PaintBarBoosts
+                goods={shop.goods}
+                mode={mode}
+                onPress={(m) => void pressMode(m)}
+                onSnap={() => openShopFor(13)}
+              />
+            }
           />
         ) : (
           <div className="wall-hint panel" data-testid="hint-select">
@@ -216,6 +340,8 @@ export function WallScreen() {
           </div>
         )}
       </div>
+      <WallRewards signedIn={signedIn} reward={reward} onDone={() => setReward(null)} />
+      {signedIn ? <MiningSheet open={miningOpen} onClose={() => setMiningOpen(false)} /> : null}
     </div>
   );
 }

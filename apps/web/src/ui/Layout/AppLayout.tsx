@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { PlayerPopups } from '../../features/profile/PlayerPopups.tsx';
 import { useBackButton } from '../../platform/useBackButton.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { gameModesClosed, menuClosed, selectAnimations } from '../../store/uiSlice.ts';
@@ -59,6 +60,7 @@ export function AppLayout() {
       <Toasts />
       <GameModesSheet />
       <SideMenu />
+      <PlayerPopups />
       <LoadingBar />
     </div>
   );

@@ -1,0 +1,42 @@
+/**
+ * "Sold" pixels: whenever a paint covers a pixel another player owned, that player's row for the
+ * pixel records when and by whom. The group commit calls `recordOverwrites` inside its transaction,
+ * before the pixels upsert (it reads the owners that upsert replaces).
+ */
+import type { Sql } from '../../db/client.ts';
+import type { PaintRecord } from '../../engine/committer.ts';
+
+/**
+ * One statement per batch. Paints are taken in batch order: the first paint of a pixel in the batch
+ * covers the owner SQL holds, each later one covers the paint before it in the batch (those never
+ * reached the pixels table, but their painters were told they painted). Per previous owner and
+ * pixel the latest overwrite wins.
+ */
+export const RECORD_OVERWRITES_SQL = `
+WITH t AS (
+  SELECT * FROM unnest($1::int[], $2::bigint[], $3::float8[]) WITH ORDINALITY AS t(id, uid, ms, ord)
+), seq AS (
+  SELECT t.id, t.uid, t.ms, t.ord,
+         COALESCE(lag(t.uid) OVER (PARTITION BY t.id ORDER BY t.ord), p.user_id) AS prev
+  FROM t LEFT JOIN pixels p ON p.id = t.id
+), covered AS (
+  SELECT DISTINCT ON (prev, id) prev, id, uid, ms FROM seq
+  WHERE prev IS NOT NULL AND prev <> uid
+  ORDER BY prev, id, ord DESC
+)
+INSERT INTO pixel_overwrites (previous_user_id, pixel_id, user_id, overwritten_at)
+SELECT prev, id, uid, to_timestamp(ms / 1000.0) FROM covered
+ON CONFLICT (previous_user_id, pixel_id)
+DO UPDATE SET user_id = EXCLUDED.user_id, overwritten_at = EXCLUDED.overwritten_at`;
+
+export async function recordOverwrites(
+  tx: Pick<Sql, 'query'>,
+  batch: readonly Pick<PaintRecord, 'pixelId' | 'userId' | 'at'>[],
+): Promise<void> {
+  if (batch.length === 0) return;
+  await tx.query(RECORD_OVERWRITES_SQL, [
+    batch.map((r) => r.pixelId),
+    batch.map((r) => r.userId),
+    batch.map((r) => r.at),
+  ]);
+}

@@ -1,0 +1,39 @@
+import type { GoodsAvailable } from '@pixel-wall/shared';
+import { useTranslation } from 'react-i18next';
+import { goodsCount } from '../shop/shopStore.ts';
+import { BoostButton } from './BoostButton.tsx';
+import { FAST_MODE_PRODUCT, type FastMode } from './fastModes.ts';
+import './boosts.css';
+
+const RAIL: readonly FastMode[] = ['bomb', 'paintcan', 'pumpkin'];
+
+/** Bomb, paint can and pumpkin with their counts (SPEC §2, signed-in players only). */
+export function BlastRail({
+  goods,
+  mode,
+  busy,
+  onPress,
+}: {
+  goods: GoodsAvailable;
+  mode: FastMode | null;
+  busy: boolean;
+  onPress(mode: FastMode): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="blast-rail panel" data-testid="blast-rail">
+      <legend className="visually-hidden">{t('boosts.title')}</legend>
+      {RAIL.map((m) => (
+        <BoostButton
+          key={m}
+          productId={FAST_MODE_PRODUCT[m]}
+          label={t(`boosts.${m}`)}
+          count={goodsCount(goods, FAST_MODE_PRODUCT[m])}
+          active={mode === m}
+          busy={busy && mode === m}
+          onPress={() => onPress(m)}
+        />
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,28 @@
+import type { GoodsAvailable } from '@pixel-wall/shared';
+import { useTranslation } from 'react-i18next';
+import { goodsCount } from '../shop/shopStore.ts';
+import { FAST_MODE_PRODUCT, type FastMode } from './fastModes.ts';
+import './boosts.css';
+
+/** While a blast tool is armed: what a tap will do, how many are left, and a way out. */
+export function BoostHint({
+  mode,
+  goods,
+  onCancel,
+}: {
+  mode: FastMode;
+  goods: GoodsAvailable;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="boost-hint panel" role="status" data-testid="boost-hint">
+      <span className="boost-hint__text">
+        {t('boosts.aim', { name: t(`boosts.${mode}`), count: goodsCount(goods, FAST_MODE_PRODUCT[mode]) })}
+      </span>
+      <button type="button" className="btn" onClick={onCancel}>
+        {t('boosts.cancel')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Using items on the Wall: a refill (POST /items/use {productId: 1}) and blasts (POST
+ * /repaint/special). SPEC §8: haptic 'error' after every bomb, paint can, pumpkin or energy use.
+ */
+import {
+  blastPixelIds,
+  paletteIndexOf,
+  pointOfPixelId,
+  type RepaintSpecialBody,
+  type UseItemResult,
+} from '@pixel-wall/shared';
+import { ApiError } from '../../api/errors.ts';
+import type { AppThunk } from '../../store/index.ts';
+import { chargeSpent } from '../../store/miningSlice.ts';
+import { liveCharges } from '../mining/charges.ts';
+import { goodsLeft } from '../shop/shopStore.ts';
+import type { WallRuntime } from '../wall/runtime.ts';
+
+export type ItemOutcome =
+  | { kind: 'used'; result: UseItemResult }
+  /** none left: the shop should open for it */
+  | { kind: 'empty' }
+  /** a refill with charges already full */
+  | { kind: 'full' }
+  | { kind: 'failed'; message: string };
+
+function failure(error: unknown, productId: number): AppThunk<ItemOutcome> {
+  return (dispatch) => {
+    if (error instanceof ApiError && error.code === 'NO_ITEMS') {
+      dispatch(goodsLeft(productId, 0));
+      return { kind: 'empty' };
+    }
+    if (error instanceof ApiError && error.code === 'CHARGES_FULL') return { kind: 'full' };
+    return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+  };
+}
+
+export function applyRefill(): AppThunk<Promise<ItemOutcome>> {
+  return async (dispatch, getState, { http, platform }) => {
+    const snapshot = getState().mining.charges;
+    if (snapshot) {
+      const live = liveCharges(snapshot, Date.now());
+      if (live.charges >= live.maxCharges) return { kind: 'full' };
+    }
+    try {
+      const result = await http.post<UseItemResult>('/items/use', { productId: 1 });
+      dispatch(chargeSpent(result));
+      dispatch(goodsLeft(1, result.left));
+      platform.haptic('error');
+      return { kind: 'used', result };
+    } catch (error) {
+      return dispatch(failure(error, 1));
+    }
+  };
+}
+
+export function applyBlast(
+  runtime: WallRuntime,
+  type: RepaintSpecialBody['type'],
+  pixelId: number,
+  color: string,
+): AppThunk<Promise<ItemOutcome>> {
+  return async (dispatch, _getState, { http, platform }) => {
+    const index = paletteIndexOf(color);
+    if (index < 0) return { kind: 'failed', message: 'not a palette colour' };
+    const body: RepaintSpecialBody = { pixelId, type, color };
+    try {
+      const result = await http.post<UseItemResult>('/repaint/special', body);
+      const size = type === 2 ? 5 : type === 6 ? 3 : 7;
+      const { x, y } = pointOfPixelId(pixelId);
+      // Our own blast shows at once; the batch that follows from the socket changes nothing.
+      for (const id of blastPixelIds(x, y, size)) runtime.store.apply(id, index);
+      dispatch(chargeSpent(result));
+      dispatch(goodsLeft(type, result.left));
+      platform.haptic('error');
+      return { kind: 'used', result };
+    } catch (error) {
+      return dispatch(failure(error, type));
+    }
+  };
+}

@@ -1,0 +1,50 @@
+import { formatK } from '@pixel-wall/shared';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../store/hooks.ts';
+import { selectSignedIn } from '../../store/sessionSlice.ts';
+import { selectUser } from '../../store/userSlice.ts';
+import { GuestNote } from '../profile/GuestNote.tsx';
+import { SkeletonBlock } from '../profile/LoadError.tsx';
+import { PlayerPopups } from '../profile/PlayerPopups.tsx';
+import { FriendsList } from './FriendsList.tsx';
+import { ReferralCard } from './ReferralCard.tsx';
+import { ReferralProgress } from './ReferralProgress.tsx';
+import '../ratings/list/list.css';
+import './invite.css';
+
+/** SPEC §2 /invite-frens: the referral link, Copy and Share, frens and referral achievements. */
+export function InviteScreen() {
+  const { t } = useTranslation();
+  const signedIn = useAppSelector(selectSignedIn);
+  const user = useAppSelector(selectUser);
+
+  let body = <SkeletonBlock height={320} />;
+  if (!signedIn) body = <GuestNote text={t('invite.guest')} />;
+  else if (user)
+    body = (
+      <>
+        <ReferralCard user={user} />
+        <section className="invite__section" aria-labelledby="frens-title">
+          <h2 id="frens-title" className="invite__title pixel-text">
+            {t('invite.frens')}
+            <span className="invite__count pixel-num" data-testid="friends-count">
+              {formatK(user.friends)}
+            </span>
+          </h2>
+          <ReferralProgress friends={user.friends} />
+        </section>
+        <section className="invite__section" aria-label={t('invite.frensList')}>
+          <FriendsList />
+        </section>
+      </>
+    );
+
+  return (
+    <section className="page invite">
+      <h1 className="page__title pixel-text">{t('invite.title')}</h1>
+      <p className="invite__lead">{t('invite.lead')}</p>
+      {body}
+      <PlayerPopups />
+    </section>
+  );
+}

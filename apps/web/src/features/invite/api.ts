@@ -1,0 +1,20 @@
+import { type Friends, friendsResponse } from '@pixel-wall/shared';
+import type { HttpClient } from '../../api/http.ts';
+import { getParsed } from '../profile/http.ts';
+import type { Page } from '../ratings/list/pagination.ts';
+
+export type Friend = Friends['list'][number];
+
+/** Players who came through the player's link: GET /users/me/friends?limit&offset. */
+export async function loadFriends(
+  http: HttpClient,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Page<Friend, null>> {
+  const body = await getParsed(http, '/users/me/friends', friendsResponse, {
+    query: { limit, offset },
+    signal,
+  });
+  return { items: body.list, total: body.total, extra: null };
+}

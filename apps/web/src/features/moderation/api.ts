@@ -1,0 +1,13 @@
+import type { HttpClient } from '../../api/http.ts';
+
+export type ModerationAction = 'ban' | 'unban';
+
+/** PUT /admin/{ban|unban}/{id}. Only a 204 counts as done (SPEC §7); anything else is a failure. */
+export async function moderate(http: HttpClient, action: ModerationAction, userId: number): Promise<boolean> {
+  try {
+    const response = await http.requestRaw(`/admin/${action}/${userId}`, { method: 'PUT' });
+    return response.status === 204;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,39 @@
+import { ACHIEVEMENTS } from '@pixel-wall/shared';
+import { useTranslation } from 'react-i18next';
+import { PixelIcon } from '../../ui/icons/PixelIcon.tsx';
+import { playerGlyphs } from './glyphs.ts';
+
+/** SPEC §3 achievements (12 is not shown), done or not from the player's map. */
+export function AchievementsTab({ achievements }: { achievements: Record<string, boolean> }) {
+  const { t } = useTranslation();
+  const done = ACHIEVEMENTS.filter((a) => achievements[String(a.id)] === true).length;
+  return (
+    <div className="achievements">
+      <p className="achievements__count pixel-text">
+        {t('profile.achievementsDone', { done, total: ACHIEVEMENTS.length })}
+      </p>
+      <ul className="achievements__list">
+        {ACHIEVEMENTS.map((a) => {
+          const earned = achievements[String(a.id)] === true;
+          return (
+            <li
+              key={a.id}
+              className={earned ? 'achievement achievement--done' : 'achievement'}
+              data-testid={`achievement-${a.id}`}
+              data-done={earned}
+            >
+              <PixelIcon rows={playerGlyphs.medal} size={32} className="achievement__icon" />
+              <span className="achievement__text">
+                <strong>{t(`profile.achievementNames.${a.key}`)}</strong>
+                <span>{t(`profile.achievementGoals.${a.key}`)}</span>
+              </span>
+              <span className="achievement__state pixel-text">
+                {earned ? t('profile.achievementDone') : t('profile.achievementTodo')}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import {
+  buyListResponse,
+  type GoodsAvailable,
+  type MyPixel,
+  myPixelsResponse,
+  type PlayerProfileView,
+  playerProfileSchema,
+} from '@pixel-wall/shared';
+import type { HttpClient } from '../../api/http.ts';
+import type { Page } from '../ratings/list/pagination.ts';
+import { getParsed } from './http.ts';
+
+/** Any painter's public profile: GET /users/{id}/profile. */
+export function loadProfile(http: HttpClient, id: number, signal?: AbortSignal): Promise<PlayerProfileView> {
+  return getParsed(http, `/users/${id}/profile`, playerProfileSchema, signal ? { signal } : {});
+}
+
+/** The player's goods counts from the shop list (GET /buy/list). */
+export async function loadGoods(http: HttpClient, signal?: AbortSignal): Promise<GoodsAvailable> {
+  const body = await getParsed(http, '/buy/list', buyListResponse, signal ? { signal } : {});
+  return body.goodsAvailable;
+}
+
+/** Pixels the player owns now, ten a page (SPEC §9): GET /users/mypixels?offset&limit. */
+export async function loadMyPixels(
+  http: HttpClient,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Page<MyPixel, null>> {
+  const body = await getParsed(http, '/users/mypixels', myPixelsResponse, {
+    query: { offset, limit },
+    signal,
+  });
+  return { items: body.pixels, total: body.total, extra: null };
+}

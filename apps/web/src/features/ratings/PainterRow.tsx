@@ -1,0 +1,32 @@
+import { formatK, formatRank, type PlayerRatingEntry, truncate } from '@pixel-wall/shared';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../profile/Avatar.tsx';
+
+export function rankClass(rank: number): string {
+  return rank >= 1 && rank <= 3 ? `player-row__rank player-row__rank--${rank}` : 'player-row__rank';
+}
+
+/** A painter on a board: rank, avatar (default if none), first name, repaints. */
+export function PainterRow({ entry, onOpen }: { entry: PlayerRatingEntry; onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <button
+        type="button"
+        className="player-row"
+        data-testid="painter-row"
+        data-user-id={entry.id}
+        onClick={() => onOpen(entry.id)}
+      >
+        <span className={rankClass(entry.rank)}>{formatRank(entry.rank)}</span>
+        <Avatar src={entry.userPic} />
+        <span className="player-row__main">
+          <span className="player-row__name">{truncate(entry.firstName)}</span>
+        </span>
+        <span className="player-row__score" title={t('ratings.repaints')}>
+          {formatK(entry.repaints)}
+        </span>
+      </button>
+    </li>
+  );
+}

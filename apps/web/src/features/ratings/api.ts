@@ -1,0 +1,48 @@
+import {
+  type MyPlace,
+  type PlayerRatingEntry,
+  personalRatingResponse,
+  type RatingPeriod,
+  SQUADS_SCREEN_LEAGUE,
+  type SquadRatingEntry,
+  type SquadsRating,
+  squadsRatingResponse,
+} from '@pixel-wall/shared';
+import type { HttpClient } from '../../api/http.ts';
+import { getParsed } from '../profile/http.ts';
+import type { Page } from './list/pagination.ts';
+
+/** Painters by repaints in a period: GET /ratings/leaderboard?period&limit&offset. */
+export async function loadPainters(
+  http: HttpClient,
+  period: RatingPeriod,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Page<PlayerRatingEntry, MyPlace | null>> {
+  const body = await getParsed(http, '/ratings/leaderboard', personalRatingResponse, {
+    query: { period, limit, offset },
+    signal,
+  });
+  return { items: body.top, total: body.total, extra: body.myPlace };
+}
+
+export type OwnSquadPlace = Pick<SquadsRating, 'MySquadPlace' | 'mySquad'>;
+
+/** Squads: the squads screen always asks for the platinum league (SPEC §7). */
+export async function loadSquads(
+  http: HttpClient,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Page<SquadRatingEntry, OwnSquadPlace>> {
+  const body = await getParsed(http, '/ratings/squads', squadsRatingResponse, {
+    query: { league: SQUADS_SCREEN_LEAGUE, limit, offset },
+    signal,
+  });
+  return {
+    items: body.top,
+    total: body.total,
+    extra: { MySquadPlace: body.MySquadPlace, mySquad: body.mySquad },
+  };
+}

@@ -1,0 +1,93 @@
+import type { Reward } from '@pixel-wall/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../store/hooks.ts';
+import { showToast } from '../../store/uiSlice.ts';
+import { fetchTokenRewards, tokenRewardAction } from './rewardsApi.ts';
+import { canAct, explorerUrl, markPending, phaseOf } from './tokenRewards.ts';
+import './rewards.css';
+
+/** The player's token rewards with Claim / Burn, their pending state and explorer links. */
+export function TokenRewards() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [list, setList] = useState<Reward[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    const rewards = await dispatch(fetchTokenRewards());
+    if (rewards) setList(rewards);
+    else setFailed(true);
+  }, [dispatch]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (reward: Reward, action: 'claim' | 'burn') => {
+    if (!canAct(reward, inFlight)) return;
+    setInFlight((s) => new Set(s).add(reward.id));
+    const ok = await dispatch(tokenRewardAction(reward.id, action));
+    setInFlight((s) => {
+      const next = new Set(s);
+      next.delete(reward.id);
+      return next;
+    });
+    if (ok) setList((l) => (l ? markPending(l, reward.id) : l));
+    dispatch(showToast(ok ? t('rewards.success') : t('rewards.error'), ok ? 'success' : 'error'));
+  };
+
+  if (failed)
+    return (
+      <div className="token-rewards__empty" role="alert">
+        <p>{t('rewards.loadFailed')}</p>
+        <button type="button" className="btn" onClick={() => void load()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  if (!list) return <p className="token-rewards__empty">{t('common.loading')}</p>;
+  if (list.length === 0) return <p className="token-rewards__empty">{t('rewards.none')}</p>;
+  return (
+    <ul className="token-rewards" data-testid="token-rewards">
+      {list.map((r) => {
+        const phase = phaseOf(r);
+        const busy = inFlight.has(r.id);
+        return (
+          <li key={r.id} className="token-reward" data-phase={phase}>
+            <span className="token-reward__what">
+              <strong className="pixel-num">
+                {r.amount} {r.token ?? 'PX'}
+              </strong>
+              <span className="token-reward__name">{r.name}</span>
+            </span>
+            {phase === 'claimable' ? (
+              <span className="token-reward__actions">
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  aria-busy={busy}
+                  onClick={() => void act(r, 'claim')}
+                >
+                  {t('rewards.claim')}
+                </button>
+                <button type="button" className="btn" aria-busy={busy} onClick={() => void act(r, 'burn')}>
+                  {t('rewards.burn')}
+                </button>
+              </span>
+            ) : phase === 'pending' ? (
+              <span className="token-reward__status">{t('rewards.pending')}</span>
+            ) : r.hash ? (
+              <a className="token-reward__link" href={explorerUrl(r.hash)} target="_blank" rel="noreferrer">
+                {t('rewards.explorer')}
+              </a>
+            ) : (
+              <span className="token-reward__status">{t('rewards.sent')}</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

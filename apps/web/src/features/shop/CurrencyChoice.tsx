@@ -1,0 +1,34 @@
+import type { Currency } from '@pixel-wall/shared';
+
+/** A row of currency chips (radio buttons), scrolling sideways when they do not fit. */
+export function CurrencyChoice({
+  currencies,
+  value,
+  onChange,
+  label,
+  testId,
+}: {
+  currencies: readonly Currency[];
+  value: number;
+  onChange(id: number): void;
+  label: string;
+  testId?: string;
+}) {
+  return (
+    <fieldset className="currency-choice" data-testid={testId}>
+      <legend className="visually-hidden">{label}</legend>
+      {currencies.map((c) => (
+        <button
+          key={c.id}
+          type="button"
+          aria-pressed={c.id === value}
+          className={`currency-chip pixel-text${c.id === value ? ' is-active' : ''}`}
+          onClick={() => onChange(c.id)}
+        >
+          {c.id === 1 ? '★ ' : ''}
+          {c.name}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

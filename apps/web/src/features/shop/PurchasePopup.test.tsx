@@ -1,0 +1,214 @@
+import { PRODUCTS, priceList, type ShopProduct } from '@pixel-wall/shared';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../App.tsx';
+import { createMemoryTokenStorage } from '../../api/tokens.ts';
+import type { InvoiceOutcome, Platform } from '../../platform/types.ts';
+import { createWebPlatform } from '../../platform/web.ts';
+import { fetchMe } from '../../store/userSlice.ts';
+import { createTestContext, createTestI18n, json, SIGNED_IN, user } from '../../test/harness.tsx';
+import type { TonWalletConnector, WalletAccount } from '../wallet/connector.ts';
+import type { WalletTransaction } from '../wallet/payloads.ts';
+import { WalletProvider } from '../wallet/WalletContext.tsx';
+import { offeredCurrencies } from './catalogue.ts';
+import { PurchasePopup } from './PurchasePopup.tsx';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+});
+afterEach(cleanup);
+
+const products: ShopProduct[] = PRODUCTS.map((p) => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  image_url: '',
+  prices: priceList(p.id),
+  isOnePiece: p.isOnePiece,
+  permanent: p.permanent,
+  limited: p.limited,
+  limitedEnd: null,
+}));
+const dynamite = products.find((p) => p.id === 2)!;
+
+const RAW = `0:${'ab'.repeat(32)}`;
+const FRIENDLY_SAME = 'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh';
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+function telegramPlatform(openInvoice: (url: string) => Promise<InvoiceOutcome>): Platform {
+  return { ...createWebPlatform(''), kind: 'telegram', openInvoice };
+}
+
+function fakeConnector(account: WalletAccount | null, sent: WalletTransaction[]): TonWalletConnector {
+  return {
+    current: async () => account,
+    injectedWallets: async () => [],
+    connect: async () => null,
+    send: async (tx) => {
+      sent.push(tx);
+    },
+    disconnect: async () => {},
+    subscribe: () => () => {},
+  };
+}
+
+describe('purchase popup', () => {
+  it('buys with Stars through the invoice, ignores presses while pending, then closes on the next press', async () => {
+    const invoice = deferred<InvoiceOutcome>();
+    const posts: unknown[] = [];
+    const platform = telegramPlatform(() => invoice.promise);
+    const context = createTestContext({
+      platform,
+      tokens: createMemoryTokenStorage(SIGNED_IN),
+      fetch: (path, init) => {
+        if (path === '/buy/stars') {
+          posts.push(JSON.parse(String(init.body)));
+          return json(200, { ok: true, result: 'https://t.me/$inv', orderId: 'o1' });
+        }
+        if (path === '/buy/list') return json(200, { products, goodsAvailable: {} });
+        return undefined;
+      },
+    });
+    const onClose = vi.fn();
+    render(
+      <AppProviders context={context} i18n={i18n}>
+        <PurchasePopup
+          product={dynamite}
+          currencies={offeredCurrencies('telegram', products)}
+          initialCurrency={1}
+          initialColor="#FFFFFF"
+          onClose={onClose}
+        />
+      </AppProviders>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getByTestId('purchase-total').textContent).toContain('32 Stars');
+    const buy = screen.getByTestId('buy-button');
+    await act(async () => {
+      fireEvent.click(buy);
+      fireEvent.click(buy);
+      fireEvent.click(buy);
+    });
+    expect(posts).toEqual([{ type: 2, qty: 2 }]);
+    expect(buy.getAttribute('aria-busy')).toBe('true');
+    await act(async () => invoice.resolve('paid'));
+    expect(screen.getByTestId('purchase-success').textContent).toBe('You bought it!');
+    expect(screen.getByTestId('particles')).toBeTruthy();
+    expect(buy.textContent).toBe('Great!');
+    fireEvent.click(buy);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says "Error, try again." when the invoice is cancelled', async () => {
+    const context = createTestContext({
+      platform: telegramPlatform(async () => 'cancelled'),
+      tokens: createMemoryTokenStorage(SIGNED_IN),
+      fetch: (path) =>
+        path === '/buy/stars'
+          ? json(200, { ok: true, result: 'https://t.me/$inv', orderId: 'o1' })
+          : undefined,
+    });
+    render(
+      <AppProviders context={context} i18n={i18n}>
+        <PurchasePopup
+          product={dynamite}
+          currencies={offeredCurrencies('telegram', products)}
+          initialCurrency={1}
+          initialColor="#FFFFFF"
+          onClose={() => {}}
+        />
+      </AppProviders>,
+    );
+    await act(async () => fireEvent.click(screen.getByTestId('buy-button')));
+    expect(screen.getByTestId('purchase-error').textContent).toContain('Error, try again.');
+  });
+
+  it('shows Not available for a currency without a price', () => {
+    const context = createTestContext({ tokens: createMemoryTokenStorage(SIGNED_IN) });
+    render(
+      <AppProviders context={context} i18n={i18n}>
+        <WalletProvider connector={fakeConnector(null, [])}>
+          <PurchasePopup
+            product={products.find((p) => p.id === 7)!}
+            currencies={offeredCurrencies('web', products)}
+            initialCurrency={10}
+            initialColor="#FFFFFF"
+            onClose={() => {}}
+          />
+        </WalletProvider>
+      </AppProviders>,
+    );
+    expect(screen.getByTestId('purchase-total').textContent).toContain('Not available');
+  });
+
+  it('asks for a wallet, then pays TON with the memo as the comment', async () => {
+    const sent: WalletTransaction[] = [];
+    const started: unknown[] = [];
+    const context = createTestContext({
+      tokens: createMemoryTokenStorage(SIGNED_IN),
+      fetch: (path, init) => {
+        if (path === '/users/me') return json(200, user({ walletAddress: FRIENDLY_SAME }));
+        if (path === '/transactions/start') {
+          started.push(JSON.parse(String(init.body)));
+          return json(200, {
+            txMemCode: 'PW-1',
+            strAmount: '40000000',
+            amount: '0.04',
+            currencyId: 2,
+            payTo: FRIENDLY_SAME,
+            jettonMaster: null,
+            validUntil: 1_900_000_000,
+          });
+        }
+        return undefined;
+      },
+    });
+    await context.store.dispatch(fetchMe());
+    const account = { address: RAW, chain: '-239', publicKey: null, walletStateInit: 'te6' };
+    render(
+      <AppProviders context={context} i18n={i18n}>
+        <WalletProvider connector={fakeConnector(account, sent)}>
+          <PurchasePopup
+            product={dynamite}
+            currencies={offeredCurrencies('web', products)}
+            initialCurrency={2}
+            initialColor="#FFFFFF"
+            onClose={() => {}}
+          />
+        </WalletProvider>
+      </AppProviders>,
+    );
+    const buy = await screen.findByTestId('buy-button');
+    await act(async () => fireEvent.click(buy));
+    expect(started).toEqual([{ buyerWallet: RAW, goodId: 2, currencyId: 2, quantity: 1 }]);
+    expect(sent[0]?.messages[0]).toMatchObject({ address: FRIENDLY_SAME, amount: '40000000' });
+    expect(screen.getByTestId('purchase-success').textContent).toBe('Success, wait 1-5 min!');
+  });
+
+  it('shows the Connect TON wallet button when no wallet is connected', async () => {
+    const context = createTestContext({ tokens: createMemoryTokenStorage(SIGNED_IN) });
+    render(
+      <AppProviders context={context} i18n={i18n}>
+        <WalletProvider connector={fakeConnector(null, [])}>
+          <PurchasePopup
+            product={dynamite}
+            currencies={offeredCurrencies('web', products)}
+            initialCurrency={2}
+            initialColor="#FFFFFF"
+            onClose={() => {}}
+          />
+        </WalletProvider>
+      </AppProviders>,
+    );
+    expect((await screen.findByTestId('connect-wallet')).textContent).toContain('Connect TON wallet');
+  });
+});

@@ -1,0 +1,213 @@
+import { type Currency, CurrencyId, PALETTE, type ShopProduct } from '@pixel-wall/shared';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { selectSignedIn } from '../../store/sessionSlice.ts';
+import { selectUser } from '../../store/userSlice.ts';
+import { Popup } from '../rewards/Popup.tsx';
+import { ConnectWalletButton } from '../wallet/ConnectWalletButton.tsx';
+import { sameAddress } from '../wallet/connect.ts';
+import { useWalletAccount, useWalletConnector } from '../wallet/WalletContext.tsx';
+import { CurrencyChoice } from './CurrencyChoice.tsx';
+import { badgesOf, currencyCode, totalFor } from './catalogue.ts';
+import { Particles } from './Particles.tsx';
+import { ProductIcon } from './ProductIcon.tsx';
+import {
+  buyWithCrypto,
+  buyWithStars,
+  PURCHASE_IDLE,
+  type PurchaseError,
+  type PurchaseResult,
+  purchaseReducer,
+} from './purchase.ts';
+import { QuantitySlider } from './QuantitySlider.tsx';
+import { useProductText } from './useProductText.ts';
+
+export interface PurchasePopupProps {
+  product: ShopProduct;
+  currencies: readonly Currency[];
+  initialCurrency: number;
+  /** the colour Pixanos' Snap starts with */
+  initialColor: string;
+  onClose(): void;
+}
+
+const ERROR_KEYS: Record<PurchaseError, string> = {
+  stars: 'shop.errorStars',
+  starsNeedTelegram: 'shop.errorStarsNeedTelegram',
+  crypto: 'shop.errorCrypto',
+  wrongCurrency: 'shop.errorWrongCurrency',
+  walletNeeded: 'shop.errorWalletNeeded',
+};
+
+/** SPEC §2 purchase popup: quantity, currency, colour for Pixanos' Snap, total, and buying. */
+export function PurchasePopup({
+  product,
+  currencies,
+  initialCurrency,
+  initialColor,
+  onClose,
+}: PurchasePopupProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectSignedIn);
+  const user = useAppSelector(selectUser);
+  const connector = useWalletConnector();
+  const text = useProductText(product);
+  const [qty, setQty] = useState(1);
+  const [currency, setCurrency] = useState(initialCurrency);
+  const [color, setColor] = useState(initialColor);
+  const [state, send] = useReducer(purchaseReducer, PURCHASE_IDLE);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const crypto = currency !== CurrencyId.Stars;
+  const { account, restoring } = useWalletAccount(crypto);
+  const walletReady = account !== null && sameAddress(account.address, user?.walletAddress);
+  const total = totalFor(product, currency, product.isOnePiece ? 1 : qty);
+  const badges = badgesOf(product);
+  const alive = useRef(true);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
+
+  const press = useCallback(async () => {
+    const current = stateRef.current;
+    if (current.phase === 'pending') return;
+    if (current.phase === 'success') {
+      send({ type: 'press', channel: current.channel });
+      onClose();
+      return;
+    }
+    const channel = crypto ? 'crypto' : 'stars';
+    send({ type: 'press', channel });
+    stateRef.current = { phase: 'pending', channel };
+    const order = {
+      productId: product.id,
+      qty: product.isOnePiece ? 1 : qty,
+      currencyId: currency,
+      ...(product.id === 13 ? { pixanosColor: color } : {}),
+      ...(product.limited ? { daily: true } : {}),
+    };
+    const result: PurchaseResult = await dispatch(
+      crypto ? buyWithCrypto(order, connector, account) : buyWithStars(order),
+    );
+    if (alive.current) send({ type: 'settled', result });
+  }, [crypto, product, qty, currency, color, dispatch, connector, account, onClose]);
+
+  const pending = state.phase === 'pending';
+  const success = state.phase === 'success';
+  const changeCurrency = (id: number) => {
+    if (pending) return;
+    setCurrency(id);
+    send({ type: 'reset' });
+  };
+
+  let buyLabel: string;
+  if (pending) buyLabel = t('shop.buyPending');
+  else if (success) buyLabel = t('shop.buyDone');
+  else if (total === null) buyLabel = t('shop.notAvailable');
+  else buyLabel = t('shop.buyFor', { price: `${total} ${currencyCode(currency)}` });
+
+  const needsWallet = crypto && signedIn && !walletReady && !success;
+  return (
+    <Popup onClose={onClose} title={text.name} testId="purchase-popup" className="purchase">
+      {success ? <Particles /> : null}
+      <div className="purchase__hero">
+        <ProductIcon productId={product.id} qty={qty} size={96} />
+        <div className="purchase__badges">
+          {badges.limited ? <span className="badge badge--limited">{t('shop.badgeLimited')}</span> : null}
+          {badges.event ? <span className="badge badge--event">{t('shop.badgeEvent')}</span> : null}
+          {badges.sale ? <span className="badge badge--sale">−30%</span> : null}
+        </div>
+      </div>
+      <p className="purchase__desc">{text.description}</p>
+
+      {product.isOnePiece ? null : <QuantitySlider value={qty} onChange={(v) => !pending && setQty(v)} />}
+
+      <div className="purchase__field">
+        <span className="purchase__label">{t('shop.currency')}</span>
+        <CurrencyChoice
+          currencies={currencies}
+          value={currency}
+          onChange={changeCurrency}
+          label={t('shop.currency')}
+          testId="popup-currency"
+        />
+      </div>
+
+      {product.id === 13 ? (
+        <div className="purchase__field">
+          <span className="purchase__label">{t('shop.snapColor')}</span>
+          <fieldset className="purchase__colors">
+            <legend className="visually-hidden">{t('shop.snapColor')}</legend>
+            {PALETTE.map((c) => (
+              <button
+                key={c}
+                type="button"
+                aria-pressed={c === color}
+                aria-label={c}
+                className={`purchase__swatch${c === color ? ' is-active' : ''}`}
+                style={{ background: c }}
+                onClick={() => !pending && setColor(c)}
+              />
+            ))}
+          </fieldset>
+        </div>
+      ) : null}
+
+      <div className="purchase__total" data-testid="purchase-total">
+        <span className="purchase__label">{t('shop.total')}</span>
+        {total === null ? (
+          <strong className="purchase__na">{t('shop.notAvailable')}</strong>
+        ) : (
+          <strong className="pixel-num purchase__price">
+            {total} {currencyCode(currency)}
+          </strong>
+        )}
+      </div>
+
+      {state.phase === 'failed' ? (
+        <div className="purchase__error" role="alert" data-testid="purchase-error">
+          <p>{t(ERROR_KEYS[state.error])}</p>
+          {state.error === 'starsNeedTelegram' && currencies.some((c) => c.id === CurrencyId.TON) ? (
+            <button type="button" className="btn" onClick={() => changeCurrency(CurrencyId.TON)}>
+              {t('shop.payWithTon')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {success ? (
+        <p className="purchase__success pixel-text" role="status" data-testid="purchase-success">
+          {state.channel === 'stars' ? t('shop.successStars') : t('shop.successCrypto')}
+        </p>
+      ) : null}
+
+      {!signedIn ? (
+        <p className="purchase__note">{t('shop.signInToBuy')}</p>
+      ) : needsWallet ? (
+        restoring ? (
+          <p className="purchase__note">{t('common.loading')}</p>
+        ) : (
+          <ConnectWalletButton />
+        )
+      ) : (
+        <button
+          type="button"
+          className={`btn btn--primary btn--block purchase__buy${pending ? ' is-pending' : ''}`}
+          data-testid="buy-button"
+          disabled={total === null && !success}
+          aria-busy={pending}
+          aria-disabled={pending}
+          onClick={() => void press()}
+        >
+          {pending ? <span className="spinner" aria-hidden="true" /> : null}
+          {buyLabel}
+        </button>
+      )}
+    </Popup>
+  );
+}

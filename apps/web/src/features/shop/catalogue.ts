@@ -1,0 +1,92 @@
+/**
+ * Shop rules that need no screen (SPEC §2 Shop, §4 Shop, §5): which currencies are offered where,
+ * row prices, badges, Pixanos' colour, and which rows open a card.
+ */
+import {
+  CURRENCIES,
+  type Currency,
+  CurrencyId,
+  DEFAULT_CURRENCY_ID,
+  DEFAULT_WEB_CURRENCY_ID,
+  formatBuyPrice,
+  type GoodsAvailable,
+  isPaletteColor,
+  normalizeHex,
+  PALETTE,
+  SHOP_ORDER,
+  type ShopProduct,
+} from '@pixel-wall/shared';
+import type { PlatformKind } from '../../platform/types.ts';
+
+/** Stars are paid through Telegram only; the website sells for crypto. */
+export function offeredCurrencies(kind: PlatformKind, products: readonly ShopProduct[]): Currency[] {
+  const priced = new Set(products.flatMap((p) => p.prices.map((e) => e.currency_id)));
+  return CURRENCIES.filter((c) => priced.has(c.id) && (kind === 'telegram' || c.id !== CurrencyId.Stars));
+}
+
+export function defaultCurrency(kind: PlatformKind): number {
+  return kind === 'telegram' ? DEFAULT_CURRENCY_ID : DEFAULT_WEB_CURRENCY_ID;
+}
+
+/** SPEC §4: on the web build a Stars choice switches to TON. */
+export function normaliseCurrency(kind: PlatformKind, currencyId: number): number {
+  return kind === 'web' && currencyId === CurrencyId.Stars ? DEFAULT_WEB_CURRENCY_ID : currencyId;
+}
+
+/** Unit price in a currency from the catalogue the server sent, or null ("No" / "Not available"). */
+export function unitPrice(product: ShopProduct, currencyId: number): string | null {
+  return product.prices.find((p) => p.currency_id === currencyId)?.price ?? null;
+}
+
+/** The total to show: the catalogue's exact decimal times the quantity (SPEC §5). */
+export function totalFor(product: ShopProduct, currencyId: number, qty: number): string | null {
+  const price = unitPrice(product, currencyId);
+  return price === null ? null : formatBuyPrice(price, qty);
+}
+
+/** Rows in SPEC order (Restoring, Dynamite, Paint Can, Pixanos' Snap), skipping what the list lacks. */
+export function shopRows(products: readonly ShopProduct[]): ShopProduct[] {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return SHOP_ORDER.flatMap((id) => {
+    const p = byId.get(id);
+    return p ? [p] : [];
+  });
+}
+
+/** Today's limited offers (bundles 9–11 with an end time), shown above the rows. */
+export function limitedOffers(products: readonly ShopProduct[], now: number): ShopProduct[] {
+  return products.filter((p) => p.limited && p.limitedEnd !== null && p.limitedEnd > now);
+}
+
+/** Optional flags a catalogue may carry; the shared schema does not list them yet. */
+interface CatalogueFlags {
+  sale?: unknown;
+  event?: unknown;
+}
+
+export interface Badges {
+  limited: boolean;
+  event: boolean;
+  sale: boolean;
+}
+
+export function badgesOf(product: ShopProduct): Badges {
+  const flags = product as ShopProduct & CatalogueFlags;
+  return { limited: product.limited, event: flags.event === true, sale: flags.sale === true };
+}
+
+/** Pipette and Fast mode, once owned, do not open a card again (SPEC §2). */
+export function opensCard(product: ShopProduct, goods: GoodsAvailable): boolean {
+  return !(product.permanent && (goods[String(product.id)] ?? 0) > 0);
+}
+
+/** SPEC §5: Pixanos' Snap takes the active colour when it is a palette colour, else a random one. */
+export function pixanosColor(active: string | null, random: () => number = Math.random): string {
+  const hex = active ? normalizeHex(active) : null;
+  if (hex && isPaletteColor(hex)) return hex;
+  return PALETTE[Math.floor(random() * PALETTE.length)] ?? PALETTE[0];
+}
+
+export function currencyCode(currencyId: number): string {
+  return CURRENCIES.find((c) => c.id === currencyId)?.name ?? '?';
+}

@@ -1,0 +1,12 @@
+import { onlineStatsSchema, type UsersStats, usersStatsSchema } from '@pixel-wall/shared';
+import type { HttpClient } from '../../api/http.ts';
+import { getParsed } from '../profile/http.ts';
+
+export function loadUsersStats(http: HttpClient, signal?: AbortSignal): Promise<UsersStats> {
+  return getParsed(http, '/users/stats', usersStatsSchema, signal ? { signal } : {});
+}
+
+export async function loadOnline(http: HttpClient, signal?: AbortSignal): Promise<number> {
+  const body = await getParsed(http, '/history/online/stats', onlineStatsSchema, signal ? { signal } : {});
+  return body.current_visitors;
+}

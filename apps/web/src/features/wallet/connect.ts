@@ -1,0 +1,115 @@
+/**
+ * Wallet connect (SPEC §4): ask the server for a proof payload, open the wallet list, and have the
+ * server verify the ton_proof. After repeated failures the server wants a captcha solved first.
+ */
+import {
+  TON_PROOF_FAILED_TEXT,
+  type TonCaptcha,
+  type TonProofBody,
+  type TonProofPayloadResponse,
+  type UncompletedCaptchaResponse,
+} from '@pixel-wall/shared';
+import { ApiError } from '../../api/errors.ts';
+import type { AppThunk } from '../../store/index.ts';
+import { fetchMe } from '../../store/userSlice.ts';
+import { parseTonAddress } from './boc.ts';
+import type { InjectedWallet, TonWalletConnector, WalletConnection } from './connector.ts';
+
+export type ConnectOutcome =
+  | { kind: 'connected'; address: string }
+  | { kind: 'closed' }
+  /** the server wants this captcha answered for `address` before the next proof */
+  | { kind: 'captcha'; captcha: TonCaptcha; address: string }
+  /** `message` is the server's text, or null for the generic one */
+  | { kind: 'failed'; reason: 'payload' | 'proof'; message: string | null };
+
+/** Whether two TON addresses (raw or user-friendly) name the same account. */
+export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  const x = parseTonAddress(a);
+  const y = parseTonAddress(b);
+  if (!x || !y || x.workchain !== y.workchain) return false;
+  return x.hash.every((byte, i) => byte === y.hash[i]);
+}
+
+export function proofBody(connection: WalletConnection): TonProofBody | null {
+  const { account, proof } = connection;
+  if (!proof || (account.chain !== '-239' && account.chain !== '-3')) return null;
+  return {
+    address: account.address,
+    network: account.chain,
+    public_key: account.publicKey,
+    proof: { ...proof, state_init: account.walletStateInit },
+  };
+}
+
+/** `via`: the injected wallet the player picked; without it TON Connect's list opens. */
+export function connectWallet(
+  connector: TonWalletConnector,
+  via?: InjectedWallet,
+): AppThunk<Promise<ConnectOutcome>> {
+  return async (dispatch, _getState, { http }) => {
+    let payload: string;
+    try {
+      payload = (await http.post<TonProofPayloadResponse>('/wallet/ton-proof/generate-payload')).payload;
+    } catch {
+      return { kind: 'failed', reason: 'payload', message: null };
+    }
+    let connection: WalletConnection | null;
+    try {
+      connection = await connector.connect(payload, via);
+    } catch {
+      return { kind: 'failed', reason: 'proof', message: null };
+    }
+    if (!connection) return { kind: 'closed' };
+    const body = proofBody(connection);
+    if (!body) {
+      await connector.disconnect().catch(() => {});
+      return { kind: 'failed', reason: 'proof', message: null };
+    }
+    try {
+      await http.post('/wallet/ton-proof/check-proof', body);
+    } catch (error) {
+      await connector.disconnect().catch(() => {});
+      if (error instanceof ApiError && error.code === 'CAPTCHA_REQUIRED') {
+        try {
+          const open = await http.get<UncompletedCaptchaResponse>('/wallet/ton-proof/uncompleted-captcha');
+          if (open.captcha) return { kind: 'captcha', captcha: open.captcha, address: body.address };
+        } catch {
+          // fall through to the generic failure
+        }
+      }
+      const message =
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.code !== 'RATE_LIMITED'
+          ? error.message
+          : null;
+      return { kind: 'failed', reason: 'proof', message: message === TON_PROOF_FAILED_TEXT ? null : message };
+    }
+    await dispatch(fetchMe());
+    return { kind: 'connected', address: body.address };
+  };
+}
+
+export type CaptchaOutcome = { kind: 'solved' } | { kind: 'wrong'; message: string };
+
+export function answerCaptcha(
+  captcha: TonCaptcha,
+  address: string,
+  answer: string,
+): AppThunk<Promise<CaptchaOutcome>> {
+  return async (_dispatch, _getState, { http }) => {
+    try {
+      await http.post('/wallet/ton-proof/check-captcha', {
+        wallet: address,
+        captcha: answer,
+        id: captcha.id,
+      });
+      return { kind: 'solved' };
+    } catch (error) {
+      return { kind: 'wrong', message: error instanceof Error ? error.message : String(error) };
+    }
+  };
+}

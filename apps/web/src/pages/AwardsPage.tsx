@@ -1,0 +1,5 @@
+import { AwardsScreen } from '../features/ratings/AwardsScreen.tsx';
+
+export function AwardsPage() {
+  return <AwardsScreen />;
+}

@@ -1,0 +1,5 @@
+import { InviteScreen } from '../features/invite/InviteScreen.tsx';
+
+export function InviteFrensPage() {
+  return <InviteScreen />;
+}

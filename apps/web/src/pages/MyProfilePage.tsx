@@ -1,0 +1,5 @@
+import { MyProfileScreen } from '../features/profile/MyProfileScreen.tsx';
+
+export function MyProfilePage() {
+  return <MyProfileScreen />;
+}

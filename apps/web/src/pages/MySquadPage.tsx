@@ -1,0 +1,5 @@
+import { MySquadScreen } from '../features/squads/MySquadScreen.tsx';
+
+export function MySquadPage() {
+  return <MySquadScreen />;
+}

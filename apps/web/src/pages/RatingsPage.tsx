@@ -1,0 +1,5 @@
+import { RatingsScreen } from '../features/ratings/RatingsScreen.tsx';
+
+export function RatingsPage() {
+  return <RatingsScreen />;
+}

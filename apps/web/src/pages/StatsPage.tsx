@@ -1,0 +1,5 @@
+import { StatsScreen } from '../features/stats/StatsScreen.tsx';
+
+export function StatsPage() {
+  return <StatsScreen />;
+}

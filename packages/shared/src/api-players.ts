@@ -1,0 +1,310 @@
+/**
+ * Request and response schemas of the player-facing social API: ratings (painters by league and
+ * by period, squads), squads, friends, painter profiles, moderation, and a player's own pixels.
+ * Every string and number is bounded.
+ *
+ * Ranks start at 1 and count within the board a page belongs to: a league page's first entry is
+ * rank 1 of that league. Equal scores rank the lower id first. A signed-in player who has no
+ * place yet (no repaints) gets rank 0, which the client hides (SPEC §2).
+ */
+import { z } from 'zod';
+import { squadRefSchema } from './api.ts';
+import { CANVAS_HEIGHT, CANVAS_WIDTH, MAX_PIXEL_ID, MIN_PIXEL_ID, pointOfPixelId } from './canvas.ts';
+import { LEAGUES, SQUAD_LEAGUES, SQUADS_SCREEN_LEAGUE } from './leagues.ts';
+
+/** Ratings page size (SPEC §9); the client assumes 500 entries until the first page says more. */
+export const RATINGS_PAGE_SIZE = 20;
+export const RATINGS_ASSUMED_TOTAL = 500;
+export const RATINGS_MAX_LIMIT = 100;
+export const RATINGS_MAX_OFFSET = 1_000_000;
+/** Pixel lists page size (SPEC §9). */
+export const PIXEL_LIST_PAGE_SIZE = 10;
+export const FRIENDS_PAGE_SIZE = 20;
+
+export const RATING_PERIODS = ['day', 'week', 'month'] as const;
+export type RatingPeriod = (typeof RATING_PERIODS)[number];
+
+const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const rank = count;
+const name = z.string().max(256);
+const url = z.string().max(2048);
+const timestamp = z.string().max(40);
+const pixelId = z.number().int().min(MIN_PIXEL_ID).max(MAX_PIXEL_ID);
+
+function pageQuery(defaultLimit: number, maxOffset = RATINGS_MAX_OFFSET) {
+  return {
+    limit: z.coerce.number().int().min(1).max(RATINGS_MAX_LIMIT).default(defaultLimit),
+    offset: z.coerce.number().int().min(0).max(maxOffset).default(0),
+  };
+}
+
+export const userIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+/** Squad ids are SQL `serial`s. */
+export const squadIdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+
+// ---------- ratings ----------
+
+export const personalRatingQuery = z
+  .object({ league: z.enum(LEAGUES).default('bronze'), ...pageQuery(RATINGS_PAGE_SIZE) })
+  .strict();
+
+export const leaderboardQuery = z
+  .object({ period: z.enum(RATING_PERIODS).default('day'), ...pageQuery(RATINGS_PAGE_SIZE) })
+  .strict();
+
+export const squadsRatingQuery = z
+  .object({ league: z.enum(SQUAD_LEAGUES).default(SQUADS_SCREEN_LEAGUE), ...pageQuery(RATINGS_PAGE_SIZE) })
+  .strict();
+
+export const squadMembersQuery = z.object(pageQuery(RATINGS_PAGE_SIZE)).strict();
+
+export const playerRatingEntrySchema = z.object({
+  rank,
+  id,
+  firstName: name,
+  userPic: url.nullable(),
+  /** overall repaints on league pages; repaints in the window on period pages */
+  repaints: count,
+  league: z.enum(LEAGUES),
+});
+export type PlayerRatingEntry = z.infer<typeof playerRatingEntrySchema>;
+
+export const myPlaceSchema = z.object({ rank, repaints: count, league: z.enum(LEAGUES) });
+export type MyPlace = z.infer<typeof myPlaceSchema>;
+
+/** `/ratings/personal` and `/ratings/leaderboard`; myPlace is null for guests. */
+export const personalRatingResponse = z.object({
+  top: z.array(playerRatingEntrySchema).max(RATINGS_MAX_LIMIT),
+  myPlace: myPlaceSchema.nullable(),
+  total: count,
+});
+export type PersonalRating = z.infer<typeof personalRatingResponse>;
+
+export const squadRatingEntrySchema = z.object({
+  rank,
+  id,
+  name,
+  slug: name,
+  logo: url.nullable(),
+  scoredRepaints: count,
+  league: z.enum(SQUAD_LEAGUES),
+});
+export type SquadRatingEntry = z.infer<typeof squadRatingEntrySchema>;
+
+export const squadsRatingResponse = z.object({
+  top: z.array(squadRatingEntrySchema).max(RATINGS_MAX_LIMIT),
+  MySquadPlace: z.object({ rank, scoredRepaints: count }).nullable(),
+  mySquad: squadRatingEntrySchema.nullable(),
+  total: count,
+});
+export type SquadsRating = z.infer<typeof squadsRatingResponse>;
+
+// ---------- squads ----------
+
+export const squadInfoSchema = z.object({
+  id,
+  name,
+  slug: name,
+  logo: url.nullable(),
+  players: count,
+  /** repaints made by members while they were members */
+  scoredRepaints: count,
+  /** lifetime repaints of the current members */
+  totalRepaints: count,
+  league: z.enum(SQUAD_LEAGUES),
+  /** place in the squad's league; 0 before its first scored repaint */
+  rank,
+});
+export type SquadInfo = z.infer<typeof squadInfoSchema>;
+
+/** `/ratings/squads/{id}`: the squad and a page of its members by repaints (rank within the squad). */
+export const squadRatingDetailsSchema = squadInfoSchema.extend({
+  top: z.array(playerRatingEntrySchema).max(RATINGS_MAX_LIMIT),
+});
+export type SquadRatingDetails = z.infer<typeof squadRatingDetailsSchema>;
+
+export const SQUAD_SLUG = /^[a-z0-9_-]{3,32}$/;
+
+export const createSquadBody = z
+  .object({
+    name: z.string().trim().min(1).max(64),
+    slug: z.string().regex(SQUAD_SLUG, 'slug must be 3–32 of a-z, 0-9, "_" or "-"'),
+    logo: z
+      .string()
+      .max(1024)
+      .refine(isHttpsUrl, { message: 'logo must be an https URL' })
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type CreateSquadBody = z.infer<typeof createSquadBody>;
+
+/** https://host[:port][/path…], no spaces or credentials (no URL class here: the package has no I/O globals). */
+const HTTPS_URL = /^https:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#][^\s]*)?$/;
+
+function isHttpsUrl(value: string): boolean {
+  return HTTPS_URL.test(value);
+}
+
+// ---------- friends and profiles ----------
+
+export const friendsQuery = z.object(pageQuery(FRIENDS_PAGE_SIZE)).strict();
+
+export const friendSchema = z.object({ id, firstName: name, userPic: url.nullable(), repaints: count });
+
+export const friendsResponse = z.object({
+  list: z.array(friendSchema).max(RATINGS_MAX_LIMIT),
+  total: count,
+});
+export type Friends = z.infer<typeof friendsResponse>;
+
+/** The painter popup: public fields only (no wallet, balance or inventory). */
+export const playerProfileSchema = z.object({
+  id,
+  firstName: name,
+  userName: name.nullable(),
+  userPic: url.nullable(),
+  league: z.enum(LEAGUES),
+  /** place in the player's league; 0 before the first repaint */
+  rank,
+  repaints: count,
+  squad: squadRefSchema.nullable(),
+  friends: count,
+  /** achievement id → true, for each one earned */
+  achievements: z.record(z.string().max(8), z.boolean()),
+  /** lets an admin's popup offer Unban rather than Ban */
+  banned: z.boolean(),
+});
+export type PlayerProfileView = z.infer<typeof playerProfileSchema>;
+
+// ---------- my pixels ----------
+
+export const myPixelsQuery = z.object(pageQuery(PIXEL_LIST_PAGE_SIZE, MAX_PIXEL_ID)).strict();
+
+export const myPixelSchema = z.object({
+  id: pixelId,
+  x: z
+    .number()
+    .int()
+    .min(0)
+    .max(CANVAS_WIDTH - 1),
+  y: z
+    .number()
+    .int()
+    .min(0)
+    .max(CANVAS_HEIGHT - 1),
+  color: z.string().max(16),
+  dateObtained: timestamp,
+});
+export type MyPixel = z.infer<typeof myPixelSchema>;
+
+export const myPixelsResponse = z.object({
+  pixels: z.array(myPixelSchema).max(RATINGS_MAX_LIMIT),
+  total: count,
+  /** the sum of pixelPrice over every pixel in the list (all pages) */
+  totalPrice: count,
+});
+export type MyPixels = z.infer<typeof myPixelsResponse>;
+
+/** A pixel the player painted and someone else has painted over since. */
+export const soldPixelSchema = z.object({
+  id: pixelId,
+  x: z
+    .number()
+    .int()
+    .min(0)
+    .max(CANVAS_WIDTH - 1),
+  y: z
+    .number()
+    .int()
+    .min(0)
+    .max(CANVAS_HEIGHT - 1),
+  /** the colour it has now */
+  color: z.string().max(16),
+  /** when it was last painted over */
+  dateSold: timestamp,
+  repaintedBy: id,
+});
+export type SoldPixel = z.infer<typeof soldPixelSchema>;
+
+export const soldPixelsResponse = z.object({
+  pixels: z.array(soldPixelSchema).max(RATINGS_MAX_LIMIT),
+  total: count,
+  totalPrice: count,
+});
+export type SoldPixels = z.infer<typeof soldPixelsResponse>;
+
+export const myPixelsCountResponse = z.object({ myPixelsCount: count });
+
+// ---------- pixel prices ----------
+
+/**
+ * Pixel prices in PX by region: the closer to the centre of the wall, the dearer. A pixel's ring is
+ * its Chebyshev distance from the centre, 0 for the four centre pixels up to 511 at the edge;
+ * each tier covers the rings up to `maxRing`.
+ */
+export const PIXEL_PRICE_TIERS = [
+  { maxRing: 63, price: 8 },
+  { maxRing: 191, price: 4 },
+  { maxRing: 383, price: 2 },
+  { maxRing: 511, price: 1 },
+] as const;
+export const PIXEL_PRICE_CURRENCY = 'PX';
+
+export function pixelRing(pixelId: number): number {
+  const { x, y } = pointOfPixelId(pixelId);
+  return Math.floor(
+    Math.max(Math.abs(2 * x - (CANVAS_WIDTH - 1)), Math.abs(2 * y - (CANVAS_HEIGHT - 1))) / 2,
+  );
+}
+
+export function pixelPrice(pixelId: number): number {
+  const ring = pixelRing(pixelId);
+  for (const tier of PIXEL_PRICE_TIERS) if (ring <= tier.maxRing) return tier.price;
+  return PIXEL_PRICE_TIERS.at(-1)!.price;
+}
+
+export const pixelPricesResponse = z.object({
+  currency: z.literal(PIXEL_PRICE_CURRENCY),
+  tiers: z
+    .array(
+      z.object({
+        price: count,
+        fromRing: z.number().int().min(0).max(511),
+        toRing: z.number().int().min(0).max(511),
+        /** how many pixels of the wall are in this tier */
+        pixels: count,
+      }),
+    )
+    .max(16),
+});
+export type PixelPrices = z.infer<typeof pixelPricesResponse>;
+
+/** Pixels whose ring lies within [fromRing, toRing] on the 1024×1024 wall. */
+export function pixelsInRings(fromRing: number, toRing: number): number {
+  const side = (r: number) => 2 * (r + 1);
+  const inner = fromRing === 0 ? 0 : side(fromRing - 1) ** 2;
+  return side(toRing) ** 2 - inner;
+}
+
+export function pixelPriceList(): PixelPrices {
+  let from = 0;
+  const tiers = PIXEL_PRICE_TIERS.map((t) => {
+    const tier = {
+      price: t.price,
+      fromRing: from,
+      toRing: t.maxRing,
+      pixels: pixelsInRings(from, t.maxRing),
+    };
+    from = t.maxRing + 1;
+    return tier;
+  });
+  return { currency: PIXEL_PRICE_CURRENCY, tiers };
+}

@@ -1,0 +1,344 @@
+/**
+ * `npm run bench`: starts the server as a child process, runs the scenarios against it over loopback,
+ * stops it, and writes BENCHMARKS.md at the repository root.
+ *
+ *   BENCH_SECONDS        seconds per measured run (default 8)
+ *   BENCH_SCENARIOS      comma list: http-paint, ws-paint, snapshot, fanout (default all)
+ *   BENCH_DATABASE_URL   also run the paint scenarios on PostgreSQL, in a throwaway database there
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pgTypes from 'pg';
+import { runFanout } from './fanout.ts';
+import { runHttpPaint } from './http-paint.ts';
+import { type Player, signInPlayers } from './players.ts';
+import { type BenchReport, type Measured, othersCpu, renderReport } from './report.ts';
+import { BENCH_SERVER_ENV, type ServerHandle, serverWindow, startServer } from './server.ts';
+import { microEncode, runSnapshot } from './snapshot.ts';
+import { metricTotal } from './stats.ts';
+import { closeSockets, openPainterSockets, runWsPaint, SAFE_SOCKET_RATE } from './ws-paint.ts';
+
+const SCENARIOS = ['http-paint', 'ws-paint', 'snapshot', 'fanout'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const HTTP_PLAYERS = 200;
+const HTTP_CONCURRENCY = [64, 256];
+// Each run has its own players so none runs out of charges (1,000 each, one back per second).
+const WS_RUNS = [
+  { players: 64, sockets: 64, inFlight: 8 },
+  { players: 256, sockets: 512, inFlight: 8 },
+  { players: 512, sockets: 1024, inFlight: 8 },
+];
+const WS_PLAYERS = WS_RUNS.reduce((n, r) => n + r.players, 0);
+const SNAPSHOT_PLAYERS = 200;
+const FILL_TARGET = 100_000;
+const FANOUT_PAINTERS = 16;
+const FANOUT_RATE = 500;
+const FANOUT_WATCHERS = [1000, 5000];
+const PAINT_REQUEST_CAP = 300_000;
+// A run that hangs must not hold the machine: the whole bench is killed after this.
+const WATCHDOG_MS = 10 * 60_000;
+
+function settings() {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 120) {
+    throw new Error('BENCH_SECONDS must be a number of seconds from 1 to 120');
+  }
+  const wanted = (process.env.BENCH_SCENARIOS ?? '').trim();
+  const scenarios = new Set<Scenario>(
+    wanted === ''
+      ? SCENARIOS
+      : wanted.split(',').map((s) => {
+          const name = s.trim() as Scenario;
+          if (!SCENARIOS.includes(name))
+            throw new Error(`unknown scenario "${s}"; known: ${SCENARIOS.join(', ')}`);
+          return name;
+        }),
+  );
+  const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
+  return { seconds, scenarios, databaseUrl };
+}
+
+function commandLine(): string {
+  const flags = ['BENCH_SECONDS', 'BENCH_SCENARIOS', 'BENCH_DATABASE_URL']
+    .filter((k) => process.env[k])
+    .map((k) => {
+      let v = process.env[k]!;
+      if (k === 'BENCH_DATABASE_URL') {
+        const u = new URL(v);
+        if (u.password) u.password = '***';
+        v = u.toString();
+      }
+      return `${k}=${v}`;
+    });
+  return [...flags, 'npm run bench'].join(' ');
+}
+
+/** Runs `fn` between two scrapes of the server's metrics, and times this process's CPU too. */
+async function measured<T>(
+  server: ServerHandle,
+  database: string,
+  fn: () => Promise<T>,
+): Promise<Measured<T>> {
+  const before = await server.mark();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const run = await fn();
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    database,
+    run,
+    server: serverWindow(before, await server.mark()),
+    benchCpuPercent: ((cpu.user + cpu.system) / 1e6 / seconds) * 100,
+  };
+}
+
+async function checkpoint(report: BenchReport, server: ServerHandle, database: string, when: string) {
+  const m = await server.metrics();
+  report.memory.push({
+    database,
+    when,
+    rssBytes: metricTotal(m, 'process_resident_memory_bytes'),
+    heapUsedBytes: metricTotal(m, 'nodejs_heap_size_used_bytes'),
+    externalBytes: metricTotal(m, 'nodejs_external_memory_bytes'),
+  });
+}
+
+async function paintScenarios(
+  server: ServerHandle,
+  database: string,
+  players: Player[],
+  cfg: ReturnType<typeof settings>,
+  report: BenchReport,
+): Promise<void> {
+  if (cfg.scenarios.has('http-paint')) {
+    const slice = players.slice(0, HTTP_PLAYERS);
+    for (const concurrency of HTTP_CONCURRENCY) {
+      console.info(`[${database}] http-paint: ${concurrency} in flight, ${cfg.seconds} s`);
+      report.httpPaint.push(
+        await measured(server, database, () =>
+          runHttpPaint(server.baseUrl, {
+            players: slice,
+            concurrency,
+            seconds: cfg.seconds,
+            maxRequests: PAINT_REQUEST_CAP,
+          }),
+        ),
+      );
+    }
+    await checkpoint(report, server, database, 'after http-paint');
+  }
+  if (cfg.scenarios.has('ws-paint')) {
+    let from = HTTP_PLAYERS;
+    for (const r of WS_RUNS) {
+      const slice = players.slice(from, from + r.players);
+      from += r.players;
+      console.info(
+        `[${database}] ws-paint: ${r.sockets} sockets × ${r.inFlight} in flight, ${cfg.seconds} s`,
+      );
+      const conns = await openPainterSockets(server.wsUrl, slice, r.sockets);
+      report.wsPaint.push(
+        await measured(server, database, () =>
+          runWsPaint(conns, {
+            sockets: r.sockets,
+            inFlight: r.inFlight,
+            perSocketRate: SAFE_SOCKET_RATE,
+            seconds: cfg.seconds,
+            maxRequests: PAINT_REQUEST_CAP,
+          }),
+        ),
+      );
+      await closeSockets(conns);
+    }
+    await checkpoint(report, server, database, 'after ws-paint');
+  }
+}
+
+function playersNeeded(scenarios: Set<Scenario>, withBrowsing: boolean): number {
+  let n = HTTP_PLAYERS + WS_PLAYERS;
+  if (withBrowsing) {
+    if (scenarios.has('snapshot')) n += SNAPSHOT_PLAYERS;
+    if (scenarios.has('fanout')) n += FANOUT_PAINTERS;
+  }
+  return n;
+}
+
+async function withPostgresDatabase<T>(adminUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
+  // pg is a dependency of the server package; load it from there rather than adding it to tools.
+  const require = createRequire(new URL('../../../apps/server/package.json', import.meta.url));
+  const pg = require('pg') as typeof pgTypes;
+  const name = `pw_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  try {
+    return await fn(u.toString());
+  } finally {
+    const a = new pg.Client({ connectionString: adminUrl });
+    await a.connect();
+    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await a.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const cfg = settings();
+  const started = performance.now();
+  const report: BenchReport = {
+    date: new Date(),
+    loadAverage: os.loadavg()[0]!,
+    startup: [],
+    command: commandLine(),
+    settings: {},
+    durationSeconds: 0,
+    httpPaint: [],
+    wsPaint: [],
+    snapshot: null,
+    micro: null,
+    fanout: null,
+    memory: [],
+    notes: [],
+  };
+
+  const servers = new Set<ServerHandle>();
+  const watchdog = setTimeout(() => {
+    console.error(`bench exceeded ${WATCHDOG_MS / 1000} s; stopping`);
+    for (const s of servers) void s.stop();
+    setTimeout(() => process.exit(1), 5000).unref();
+  }, WATCHDOG_MS);
+  watchdog.unref();
+
+  const start = async (databaseUrl?: string) => {
+    const s = await startServer({ repoRoot: REPO_ROOT, databaseUrl });
+    servers.add(s);
+    report.startup.push({ database: databaseUrl ? 'PostgreSQL' : 'PGlite', readyMs: s.readyMs });
+    return s;
+  };
+  const stop = async (s: ServerHandle) => {
+    await s.stop();
+    servers.delete(s);
+  };
+
+  try {
+    // PGlite (embedded): every scenario.
+    console.info('starting the server (PGlite)');
+    const server = await start();
+    try {
+      await checkpoint(report, server, 'PGlite', 'ready, before sign-ins');
+      const count = playersNeeded(cfg.scenarios, true);
+      console.info(`signing in ${count} players`);
+      const players = await signInPlayers(server.baseUrl, count);
+      await checkpoint(report, server, 'PGlite', `ready, ${count} players signed in`);
+      await paintScenarios(server, 'PGlite', players, cfg, report);
+      let next = playersNeeded(cfg.scenarios, false);
+      if (cfg.scenarios.has('snapshot')) {
+        console.info(`[PGlite] snapshot: filling up to ${FILL_TARGET} pixels, then encoding and serving`);
+        const result = await runSnapshot(server, {
+          players: players.slice(next, next + SNAPSHOT_PLAYERS),
+          fillTarget: FILL_TARGET,
+          fillSeconds: Math.max(15, cfg.seconds * 2),
+          seconds: cfg.seconds,
+          concurrency: 64,
+          maxRequests: 100_000,
+          freshEncodes: 5,
+        });
+        report.snapshot = { database: 'PGlite', result };
+        await checkpoint(report, server, 'PGlite', 'after snapshot');
+        next += SNAPSHOT_PLAYERS;
+      }
+      if (cfg.scenarios.has('fanout')) {
+        console.info(`[PGlite] fanout: ${FANOUT_WATCHERS.join(', then ')} watchers, ${FANOUT_RATE} paints/s`);
+        const result = await runFanout(server, {
+          painters: players.slice(next, next + FANOUT_PAINTERS),
+          watcherCounts: FANOUT_WATCHERS,
+          rate: FANOUT_RATE,
+          seconds: cfg.seconds,
+          sampleEvery: 10,
+        });
+        report.fanout = { database: 'PGlite', result };
+        await checkpoint(report, server, 'PGlite', 'after fanout');
+      }
+    } finally {
+      await stop(server);
+    }
+
+    if (cfg.scenarios.has('snapshot')) {
+      console.info('encodeWebp micro-benchmark (in process, server stopped)');
+      report.micro = await microEncode(5);
+    }
+
+    if (cfg.databaseUrl && (cfg.scenarios.has('http-paint') || cfg.scenarios.has('ws-paint'))) {
+      try {
+        await withPostgresDatabase(cfg.databaseUrl, async (url) => {
+          console.info('starting the server (PostgreSQL)');
+          const pgServer = await start(url);
+          try {
+            await checkpoint(report, pgServer, 'PostgreSQL', 'ready, before sign-ins');
+            const count = playersNeeded(cfg.scenarios, false);
+            const players = await signInPlayers(pgServer.baseUrl, count);
+            await checkpoint(report, pgServer, 'PostgreSQL', `ready, ${count} players signed in`);
+            await paintScenarios(pgServer, 'PostgreSQL', players, cfg, report);
+          } finally {
+            await stop(pgServer);
+          }
+        });
+      } catch (err) {
+        // The embedded figures are still worth writing down.
+        console.error('PostgreSQL run failed:', err);
+        report.notes.push(`The PostgreSQL run failed: ${(err as Error).message.split('\n')[0]}`);
+      }
+    }
+  } finally {
+    for (const s of servers) await s.stop();
+  }
+
+  report.settings = {
+    ...BENCH_SERVER_ENV,
+    COMMIT_WINDOW_MS: '4 (default)',
+    TICK_MS: '100 (default)',
+    SNAPSHOT_MAX_AGE_MS: '1000 (default)',
+    TELEGRAM_BOT_TOKEN: 'a test token (players sign in with signed initData)',
+    BENCH_SECONDS: String(cfg.seconds),
+  };
+  for (const m of report.wsPaint) {
+    const ceiling = m.run.sockets * SAFE_SOCKET_RATE;
+    if (m.run.paintsPerSecond >= 0.95 * ceiling) {
+      report.notes.push(
+        `ws-paint on ${m.database} with ${m.run.sockets} sockets reached its offered ceiling ` +
+          `(${ceiling}/s): the per-socket message limit, not the server, bounded that run.`,
+      );
+    }
+  }
+  for (const m of [...report.httpPaint, ...report.wsPaint]) {
+    const others = othersCpu(m.server, m.benchCpuPercent);
+    if (others > 40) {
+      report.notes.push(
+        `Other processes (or kernel work) used ${Math.round(others)} % CPU during a ${m.database} paint run ` +
+          `(${'concurrency' in m.run ? `http, ${m.run.concurrency} in flight` : `ws, ${m.run.sockets} sockets`}): ` +
+          'its figures are lower than an idle machine would give.',
+      );
+    }
+  }
+  report.durationSeconds = (performance.now() - started) / 1000;
+  const out = path.join(REPO_ROOT, 'BENCHMARKS.md');
+  await fs.writeFile(out, renderReport(report, SAFE_SOCKET_RATE));
+  console.info(`wrote ${out} after ${report.durationSeconds.toFixed(0)} s`);
+}
+
+main().then(
+  // Keep-alive sockets or a late timer must not keep a finished run alive.
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
