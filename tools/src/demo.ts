@@ -1,0 +1,63 @@
+/**
+ * `npm run demo`: the whole game on this machine with every external service faked on loopback —
+ * a fake Telegram Bot API (Stars invoices with a Pay page, webhook updates) and a fake toncenter
+ * (TON payments) — so a purchase can be played through end to end. Prints a sign-in link signed
+ * as Telegram would sign a Mini App launch.
+ */
+
+import { webhookSecret } from '../../apps/server/src/integrations/telegram/bot-api.ts';
+import { signInitData } from '../../apps/server/src/integrations/telegram/init-data.ts';
+import { makeTestWallet } from '../../apps/server/src/integrations/ton/testing.ts';
+import { startFakeBotApi } from './fakes/telegram-bot-api.ts';
+import { startFakeTonIndexer } from './fakes/ton-indexer.ts';
+import { TOOLS_BOT_TOKEN } from './lib/players.ts';
+import { startServer } from './lib/server-process.ts';
+
+const port = Number(process.env.PORT ?? 8080);
+const bot = await startFakeBotApi({ secretToken: webhookSecret(TOOLS_BOT_TOKEN) });
+const indexer = await startFakeTonIndexer();
+const paymentWallet = makeTestWallet().address;
+const server = await startServer({
+  port,
+  ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
+  env: {
+    TELEGRAM_BOT_TOKEN: TOOLS_BOT_TOKEN,
+    TELEGRAM_API_URL: bot.url,
+    TON_INDEXER_URL: indexer.url,
+    TON_PAYMENT_WALLET: paymentWallet,
+    TON_WATCH_INTERVAL_MS: '2000',
+    LOG_LEVEL: 'info',
+  },
+});
+bot.webhook.url = `${server.url}/api/v1/telegram/webhook`;
+
+const link = (id: number, name: string) =>
+  `${server.url}/?initData=${encodeURIComponent(
+    signInitData(
+      { auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id, first_name: name }) },
+      TOOLS_BOT_TOKEN,
+    ),
+  )}`;
+
+console.info(`
+Pixel Wall demo on ${server.url} (data in ${server.dataDir})
+
+Sign in as a Telegram player (each link is valid for a day):
+  ${link(100_001, 'Ada')}
+  ${link(100_002, 'Bob')}
+
+Stars: buy in the shop; the invoice opens the fake Telegram's Pay page (${bot.url}).
+TON:   payments go to ${paymentWallet}; record a transfer on the fake chain with
+       curl -X POST ${indexer.url}/_fake/ton-transfers -H 'content-type: application/json' \\
+         -d '{"from":"<your wallet>","to":"${paymentWallet}","nanotons":"<strAmount>","comment":"<txMemCode>"}'
+
+Ctrl+C stops everything.`);
+
+const stop = async () => {
+  await server.stop();
+  await bot.close();
+  await indexer.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
