@@ -1,6 +1,7 @@
 import { createAuthApi } from './api/auth.ts';
 import { createHttpClient, type HttpClient } from './api/http.ts';
 import { createLocalTokenStorage, type TokenStorage } from './api/tokens.ts';
+import { noticeBanned } from './features/moderation/banned.ts';
 import type { Platform } from './platform/types.ts';
 import { signedOut } from './store/actions.ts';
 import { fetchPublicConfig } from './store/configSlice.ts';
@@ -31,6 +32,7 @@ export function createAppContext(
     getInitData: () => store?.getState().session.initData ?? null,
     onTokens: (pair) => store?.dispatch(tokensReceived(pair)),
     onSignOut: () => store?.dispatch(signedOut()),
+    onError: (error) => noticeBanned(error),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   store = createAppStore({

@@ -308,3 +308,61 @@ export function pixelPriceList(): PixelPrices {
   });
   return { currency: PIXEL_PRICE_CURRENCY, tiers };
 }
+
+// ---------- moderation ----------
+
+/**
+ * Who may moderate. Admins come from ADMIN_IDS (server configuration) or users.role; moderators
+ * may ban and unban players; admins may also ban moderators, change roles and read the log.
+ */
+export const PLAYER_ROLES = ['player', 'moderator', 'admin'] as const;
+export type PlayerRole = (typeof PLAYER_ROLES)[number];
+
+export const MODERATION_ACTIONS = ['ban', 'unban', 'role'] as const;
+export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number];
+
+export const MODERATION_REASON_MAX = 200;
+export const MODERATION_LOG_PAGE_SIZE = 20;
+
+const reason = z.string().trim().max(MODERATION_REASON_MAX);
+
+/** Optional body of `PUT /admin/ban/{id}` and `/admin/unban/{id}` (SPEC §7 sends none: null here). */
+export const moderationBody = z.object({ reason: reason.optional() }).strict().nullish();
+export type ModerationBody = z.infer<typeof moderationBody>;
+
+/** `PUT /admin/role/{id}`, admins only. */
+export const setRoleBody = z.object({ role: z.enum(PLAYER_ROLES), reason: reason.optional() }).strict();
+export type SetRoleBody = z.infer<typeof setRoleBody>;
+
+/** `GET /admin/me`: the caller's role, which decides the Ban/Unban buttons. */
+export const adminMeResponse = z.object({ role: z.enum(PLAYER_ROLES) });
+export type AdminMe = z.infer<typeof adminMeResponse>;
+
+export const moderationLogQuery = z
+  .object({
+    ...pageQuery(MODERATION_LOG_PAGE_SIZE),
+    targetId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .strict();
+export type ModerationLogQuery = z.infer<typeof moderationLogQuery>;
+
+const logPlayer = z.object({ id, firstName: name });
+
+export const moderationLogEntrySchema = z.object({
+  id,
+  actor: logPlayer,
+  target: logPlayer,
+  action: z.enum(MODERATION_ACTIONS),
+  /** the role given, for 'role' entries; null otherwise */
+  role: z.enum(PLAYER_ROLES).nullable(),
+  reason: z.string().max(MODERATION_REASON_MAX).nullable(),
+  createdAt: timestamp,
+});
+export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
+
+/** `GET /admin/log`, newest first; admins only. */
+export const moderationLogResponse = z.object({
+  list: z.array(moderationLogEntrySchema).max(RATINGS_MAX_LIMIT),
+  total: count,
+});
+export type ModerationLog = z.infer<typeof moderationLogResponse>;

@@ -52,6 +52,10 @@ export const users = pgTable('users', {
   bannedAt: timestamp('banned_at', { withTimezone: true }),
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** 0005_moderation.sql */
+  role: text('role', { enum: ['player', 'moderator', 'admin'] })
+    .notNull()
+    .default('player'),
 });
 
 export const sessionFamilies = pgTable('session_families', {
@@ -319,6 +323,18 @@ export const pixelOverwrites = pgTable(
   (t) => [primaryKey({ columns: [t.previousUserId, t.pixelId] })],
 );
 
+// ---------- moderation (0005_moderation.sql) ----------
+
+export const moderationLog = pgTable('moderation_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actorId: bigint('actor_id', { mode: 'number' }).notNull(),
+  targetId: bigint('target_id', { mode: 'number' }).notNull(),
+  action: text('action', { enum: ['ban', 'unban', 'role'] }).notNull(),
+  role: text('role', { enum: ['player', 'moderator', 'admin'] }),
+  reason: text('reason'),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   appSecrets,
   squads,
@@ -345,4 +361,5 @@ export const schema = {
   tonPayments,
   tonWatchCursors,
   pixelOverwrites,
+  moderationLog,
 };

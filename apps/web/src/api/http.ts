@@ -38,6 +38,8 @@ export interface HttpClientOptions {
   onTokens?: (pair: TokenPair) => void;
   /** Credentials are gone for good: the store should sign the player out. */
   onSignOut?: () => void;
+  /** every refused call, before it is thrown (e.g. a ban must be explained wherever it surfaces) */
+  onError?: (error: ApiError) => void;
   fetch?: typeof fetch;
   baseUrl?: string;
 }
@@ -152,7 +154,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function requestRaw(path: string, opts: RequestOptions = {}): Promise<Response> {
     const response = await execute(path, opts);
-    if (!response.ok) throw await apiErrorFromResponse(response);
+    if (!response.ok) {
+      const error = await apiErrorFromResponse(response);
+      options.onError?.(error);
+      throw error;
+    }
     return response;
   }
 

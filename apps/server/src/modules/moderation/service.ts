@@ -1,65 +1,155 @@
 /**
- * Ban and unban. A ban sets users.banned_at, closes every session (refresh tokens stop working,
- * access tokens fail their revocation check), takes the player off the rating boards, and tells
- * every instance to drop the cached profile and close the player's sockets (bus `kick`), so the
- * next paint is refused wherever it arrives. Unban reverses all but the sessions: the player signs
- * in again.
+ * Ban, unban and roles. A ban sets users.banned_at, closes every session (refresh tokens stop
+ * working, access tokens fail their revocation check), takes the player off the rating boards, and
+ * tells every instance to drop the cached profile and close the player's sockets (bus `kick`), so
+ * the next paint is refused wherever it arrives. Unban reverses all but the sessions: the player
+ * signs in again.
+ *
+ * Staff act only on players ranked below them (moderators on players, admins on moderators too).
+ * Every change is written to moderation_log in the transaction that makes it; a request that
+ * changes nothing (banning a banned player) logs nothing. Sessions, caches, boards and sockets
+ * follow after commit.
  */
-import type { Sql } from '../../db/client.ts';
+import type { ModerationLog, ModerationLogQuery, PlayerRole } from '@pixel-wall/shared';
+import type { Database, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { type Board, periodBoards, type RatingsStore } from '../ratings/store.ts';
 import type { UsersService } from '../users/service.ts';
+import { readLog, writeLogEntry } from './log.ts';
+import { createRoles, parseRole, ROLE_RANK } from './roles.ts';
 
 export interface ModerationServiceDeps {
-  db: Pick<Sql, 'query'>;
+  db: Pick<Database, 'query' | 'transaction'>;
   tokens: Pick<TokenService, 'revokeUser'>;
   users: Pick<UsersService, 'forget'>;
   bus: Pick<Bus, 'publishControl'>;
   store: Pick<RatingsStore, 'set'>;
+  /** ADMIN_IDS: admins whatever users.role says */
   isAdmin(userId: number): boolean;
+  /** how long a looked-up role is trusted on this instance */
+  roleTtlMs?: number;
   now?: () => number;
+}
+
+interface TargetRow {
+  role: string;
+  banned: boolean;
+  repaints: number | string;
 }
 
 export function createModerationService(deps: ModerationServiceDeps) {
   const now = deps.now ?? Date.now;
+  const roles = createRoles({ db: deps.db, isAdmin: deps.isAdmin, ttlMs: deps.roleTtlMs, now });
 
   const boards = (): Board[] => ['players', ...periodBoards(now())];
 
-  return {
-    async ban(userId: number): Promise<void> {
-      if (deps.isAdmin(userId)) throw new AppError('FORBIDDEN', 'An admin cannot be banned.');
-      const rows = await deps.db.query(
-        'UPDATE users SET banned_at = COALESCE(banned_at, now()) WHERE id = $1 RETURNING id',
-        [userId],
+  async function requireStaff(actorId: number): Promise<PlayerRole> {
+    const role = await roles.roleOf(actorId);
+    if (role === 'player') throw new AppError('FORBIDDEN', 'Only moderators and admins may do that.');
+    return role;
+  }
+
+  async function requireAdmin(actorId: number): Promise<void> {
+    const role = await roles.roleOf(actorId);
+    if (role !== 'admin') throw new AppError('FORBIDDEN', 'Only admins may do that.');
+  }
+
+  /** The target, locked for the change, after checking the actor outranks them. */
+  async function lockTarget(
+    tx: Pick<Sql, 'query'>,
+    actorRole: PlayerRole,
+    targetId: number,
+    action: 'ban' | 'unban',
+  ): Promise<TargetRow> {
+    const rows = await tx.query<TargetRow>(
+      'SELECT role, banned_at IS NOT NULL AS banned, repaints FROM users WHERE id = $1 FOR UPDATE',
+      [targetId],
+    );
+    const target = rows[0];
+    if (!target) throw new AppError('NOT_FOUND', `There is no player ${targetId}.`);
+    const targetRole = deps.isAdmin(targetId) ? 'admin' : parseRole(target.role);
+    if (ROLE_RANK[targetRole] >= ROLE_RANK[actorRole]) {
+      throw new AppError(
+        'FORBIDDEN',
+        targetRole === 'admin'
+          ? `An admin cannot be ${action}ned.`
+          : `Only an admin may ${action} a ${targetRole}.`,
       );
-      if (rows.length === 0) throw new AppError('NOT_FOUND', `There is no player ${userId}.`);
-      await deps.tokens.revokeUser(userId);
-      deps.users.forget(userId);
-      for (const board of boards()) await deps.store.set(board, userId, null);
+    }
+    return target;
+  }
+
+  const reasonOf = (reason: string | undefined) => (reason?.trim() ? reason.trim() : null);
+
+  return {
+    roleOf: roles.roleOf,
+    isStaff: roles.isStaff,
+
+    async ban(actorId: number, targetId: number, reason?: string): Promise<void> {
+      const actorRole = await requireStaff(actorId);
+      await deps.db.transaction(async (tx) => {
+        const target = await lockTarget(tx, actorRole, targetId, 'ban');
+        if (target.banned) return;
+        await tx.query('UPDATE users SET banned_at = now() WHERE id = $1', [targetId]);
+        await writeLogEntry(tx, { actorId, targetId, action: 'ban', reason: reasonOf(reason) });
+      });
+      // Also for a player banned before: re-sending a ban finishes steps an earlier one did not reach.
+      roles.forget(targetId);
+      await deps.tokens.revokeUser(targetId);
+      deps.users.forget(targetId);
+      for (const board of boards()) await deps.store.set(board, targetId, null);
       // Every instance (this one included) forgets the profile and closes the sockets.
-      await deps.bus.publishControl({ kind: 'kick', userId });
+      await deps.bus.publishControl({ kind: 'kick', userId: targetId });
     },
 
-    async unban(userId: number): Promise<void> {
-      const rows = await deps.db.query<{ repaints: number | string }>(
-        'UPDATE users SET banned_at = NULL WHERE id = $1 RETURNING repaints',
-        [userId],
-      );
-      if (!rows[0]) throw new AppError('NOT_FOUND', `There is no player ${userId}.`);
-      deps.users.forget(userId);
+    async unban(actorId: number, targetId: number, reason?: string): Promise<void> {
+      const actorRole = await requireStaff(actorId);
+      const target = await deps.db.transaction(async (tx) => {
+        const row = await lockTarget(tx, actorRole, targetId, 'unban');
+        if (!row.banned) return row;
+        await tx.query('UPDATE users SET banned_at = NULL WHERE id = $1', [targetId]);
+        await writeLogEntry(tx, { actorId, targetId, action: 'unban', reason: reasonOf(reason) });
+        return row;
+      });
+      roles.forget(targetId);
+      deps.users.forget(targetId);
       const [players, ...periods] = boards();
-      const repaints = Number(rows[0].repaints);
-      await deps.store.set(players!, userId, repaints > 0 ? repaints : null);
+      const repaints = Number(target.repaints);
+      await deps.store.set(players!, targetId, repaints > 0 ? repaints : null);
       const inPeriods = await deps.db.query<{ period: string; repaints: number | string }>(
         'SELECT period, repaints FROM user_period_repaints WHERE user_id = $1 AND period = ANY($2::text[])',
-        [userId, periods],
+        [targetId, periods],
       );
       for (const r of inPeriods) {
-        if (Number(r.repaints) > 0) await deps.store.set(r.period as Board, userId, Number(r.repaints));
+        if (Number(r.repaints) > 0) await deps.store.set(r.period as Board, targetId, Number(r.repaints));
       }
-      await deps.bus.publishControl({ kind: 'forget', userId });
+      await deps.bus.publishControl({ kind: 'forget', userId: targetId });
+    },
+
+    /** Admins only. An ADMIN_IDS admin stays admin: the configuration outranks the column. */
+    async setRole(actorId: number, targetId: number, role: PlayerRole, reason?: string): Promise<void> {
+      await requireAdmin(actorId);
+      if (deps.isAdmin(targetId) && role !== 'admin') {
+        throw new AppError('FORBIDDEN', 'This admin is set by the server configuration (ADMIN_IDS).');
+      }
+      await deps.db.transaction(async (tx) => {
+        const rows = await tx.query<{ role: string }>('SELECT role FROM users WHERE id = $1 FOR UPDATE', [
+          targetId,
+        ]);
+        const current = rows[0];
+        if (!current) throw new AppError('NOT_FOUND', `There is no player ${targetId}.`);
+        if (current.role === role) return;
+        await tx.query('UPDATE users SET role = $2 WHERE id = $1', [targetId, role]);
+        await writeLogEntry(tx, { actorId, targetId, action: 'role', role, reason: reasonOf(reason) });
+      });
+      roles.forget(targetId);
+    },
+
+    async log(actorId: number, query: ModerationLogQuery): Promise<ModerationLog> {
+      await requireAdmin(actorId);
+      return readLog(deps.db, query);
     },
   };
 }

@@ -47,6 +47,8 @@ interface UserRow {
   repaints: number;
   banned_at: string | Date | null;
   created_at: string | Date;
+  /** 0005_moderation.sql: player, moderator or admin */
+  role: string;
 }
 
 interface SquadRow {
@@ -233,7 +235,8 @@ export function createUsersService(deps: UsersServiceDeps) {
         walletAddress: extra.walletAddress,
         pixelCoins: balance.pixelCoins,
         isPremium: r.is_premium,
-        isAdmin: deps.adminIds.has(r.id),
+        // ADMIN_IDS, or made admin through PUT /admin/role (moderators ask GET /admin/me).
+        isAdmin: deps.adminIds.has(r.id) || r.role === 'admin',
         createdAt: new Date(r.created_at).toISOString(),
       };
     },

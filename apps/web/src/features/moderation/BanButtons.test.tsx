@@ -29,6 +29,65 @@ describe('Ban and Unban (SPEC §6, §7, §8)', () => {
     expect(screen.queryByTestId('ban-buttons')).toBeNull();
   });
 
+  it('follow GET /admin/me: a moderator sees them, a player the server does not know as staff does not', async () => {
+    const mod = setup(false);
+    expect(screen.queryByTestId('ban-buttons')).toBeNull();
+    await act(async () => mod.net.to('/admin/me')[0]!.respond(200, { role: 'moderator' }));
+    expect(screen.getByTestId('ban-buttons')).toBeTruthy();
+    cleanup();
+
+    const demoted = setup(true);
+    // Until the server answers, /users/me's isAdmin decides.
+    expect(screen.getByTestId('ban-buttons')).toBeTruthy();
+    await act(async () => demoted.net.to('/admin/me')[0]!.respond(200, { role: 'player' }));
+    expect(screen.queryByTestId('ban-buttons')).toBeNull();
+  });
+
+  it('fall back to isAdmin when /admin/me fails', async () => {
+    const { net } = setup(true);
+    await act(async () =>
+      net.to('/admin/me')[0]!.respond(404, { error: { code: 'NOT_FOUND', message: 'x' }, requestId: 'r' }),
+    );
+    expect(screen.getByTestId('ban-buttons')).toBeTruthy();
+  });
+
+  it('ask /admin/me once for every popup of the session', async () => {
+    const { context, net } = playerContext({ player: { id: 1, isAdmin: false } });
+    const popups = (
+      <AppProviders context={context} i18n={i18n}>
+        <BanButtons userId={7} />
+        <BanButtons userId={8} />
+      </AppProviders>
+    );
+    const view = render(popups);
+    await act(async () => net.to('/admin/me')[0]!.respond(200, { role: 'moderator' }));
+    expect(screen.getAllByTestId('ban-buttons')).toHaveLength(2);
+    view.unmount();
+    render(popups);
+    await act(async () => {});
+    expect(screen.getAllByTestId('ban-buttons')).toHaveLength(2);
+    expect(net.all.filter((call) => call.path === '/admin/me')).toHaveLength(1);
+  });
+
+  it('are never there for guests or on their own profile', () => {
+    const { context } = playerContext({ player: { id: 7, isAdmin: true } });
+    render(
+      <AppProviders context={context} i18n={i18n}>
+        <BanButtons userId={7} />
+      </AppProviders>,
+    );
+    expect(screen.queryByTestId('ban-buttons')).toBeNull();
+    cleanup();
+    const guest = playerContext({ player: null });
+    render(
+      <AppProviders context={guest.context} i18n={i18n}>
+        <BanButtons userId={7} />
+      </AppProviders>,
+    );
+    expect(screen.queryByTestId('ban-buttons')).toBeNull();
+    expect(guest.net.all.filter((call) => call.path === '/admin/me')).toHaveLength(0);
+  });
+
   it('a 204 bans: "Banned!" and the new state', async () => {
     const changes: boolean[] = [];
     const { net, toasts } = setup(true, (banned) => changes.push(banned));
@@ -66,7 +125,7 @@ describe('Ban and Unban (SPEC §6, §7, §8)', () => {
     fireEvent.click(ban);
     fireEvent.click(ban);
     fireEvent.click(screen.getByRole('button', { name: 'Unban' }));
-    expect(net.held.filter((call) => call.path.startsWith('/admin/'))).toHaveLength(1);
+    expect(net.held.filter((call) => /^\/admin\/(un)?ban\//.test(call.path))).toHaveLength(1);
     await act(async () => net.to('/admin/ban/7')[0]!.respond(204));
     expect(toasts()).toEqual(['Banned!']);
     fireEvent.click(screen.getByRole('button', { name: 'Unban' }));

@@ -5,6 +5,7 @@ import { showToast } from '../../store/uiSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
 import { useHttp } from '../profile/http.ts';
 import { type ModerationAction, moderate } from './api.ts';
+import { useStaffRole } from './useStaffRole.ts';
 import '../profile/load-state.css';
 import './moderation.css';
 
@@ -14,16 +15,20 @@ export interface BanButtonsProps {
   onChange?: (banned: boolean) => void;
 }
 
-/** Ban and Unban for admins only (SPEC §6); a tap while one is pending is ignored (SPEC §4). */
+/**
+ * Ban and Unban for moderators and admins only (SPEC §6; the server checks again); a tap while one
+ * is pending is ignored (SPEC §4).
+ */
 export function BanButtons({ userId, onChange }: BanButtonsProps) {
   const { t } = useTranslation();
   const http = useHttp();
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
+  const role = useStaffRole();
   const [pending, setPending] = useState<ModerationAction | null>(null);
   const busy = useRef(false);
 
-  if (!me?.isAdmin || me.id === userId) return null;
+  if (!me || role === 'player' || me.id === userId) return null;
 
   const run = async (action: ModerationAction) => {
     if (busy.current) return;

@@ -1,4 +1,6 @@
+import { adminMeResponse, type PlayerRole } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
+import { getParsed } from '../profile/http.ts';
 
 export type ModerationAction = 'ban' | 'unban';
 
@@ -10,4 +12,9 @@ export async function moderate(http: HttpClient, action: ModerationAction, userI
   } catch {
     return false;
   }
+}
+
+/** GET /admin/me: the caller's role (ADMIN_IDS or users.role, as the server enforces it). */
+export async function fetchMyRole(http: HttpClient): Promise<PlayerRole> {
+  return (await getParsed(http, '/admin/me', adminMeResponse)).role;
 }

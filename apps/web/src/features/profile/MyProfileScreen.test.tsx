@@ -117,6 +117,20 @@ describe('the painter popup', () => {
     expect(within(popup).queryByRole('tab', { name: 'Inventory' })).toBeNull();
   });
 
+  it('a moderator (GET /admin/me) gets Ban/Unban too', async () => {
+    const { context, net } = playerContext({ player: { id: 1, isAdmin: false } });
+    renderApp('/my-profile', context, i18n);
+    await screen.findByTestId('profile-info');
+    act(() => {
+      context.store.dispatch(popupPushed({ kind: 'painter', props: { userId: 7 } }));
+    });
+    const popup = await screen.findByTestId('painter-popup');
+    await act(async () => net.to('/users/7/profile')[0]!.respond(200, painter));
+    expect(within(popup).queryByTestId('ban-buttons')).toBeNull();
+    await act(async () => net.to('/admin/me')[0]!.respond(200, { role: 'moderator' }));
+    expect(within(popup).getByTestId('ban-buttons')).toBeTruthy();
+  });
+
   it('a ban shows in the popup right away', async () => {
     const { context, net } = playerContext({ player: { id: 1, isAdmin: true } });
     renderApp('/my-profile', context, i18n);

@@ -4,6 +4,7 @@
  */
 import type { RepaintResult, WallEvent } from '@pixel-wall/shared';
 import { createPixelStore, type PixelStore } from '../../canvas/index.ts';
+import { noticeBanned } from '../moderation/banned.ts';
 import { fetchSnapshot, inflateRaw, openBrowserSocket, wsUrl } from './browser.ts';
 import { createWallSync, RpcError, type SyncStatus, type WallSync } from './sync.ts';
 
@@ -53,6 +54,7 @@ export function createWallRuntime(): WallRuntime {
         if (err instanceof RpcError && (err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT')) {
           return http(pixelId, color);
         }
+        noticeBanned(err);
         throw err;
       }
     },

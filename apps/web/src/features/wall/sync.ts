@@ -15,6 +15,7 @@ import {
   type WallEvent,
 } from '@pixel-wall/shared';
 import type { PixelStore } from '../../canvas/index.ts';
+import { noticeSocketClose } from '../moderation/banned.ts';
 
 export type SyncStatus = 'connecting' | 'syncing' | 'live' | 'offline';
 
@@ -212,11 +213,13 @@ export function createWallSync(opts: WallSyncOptions): WallSync {
     };
     ws.onclose = (ev) => {
       if (socket !== ws) return;
+      noticeSocketClose(ev.code);
       socket = null;
       snapshotAbort?.abort();
       failPending('The connection was lost.');
       setStatus('offline');
-      if (!running) return;
+      // A banned player's socket is refused every time: retrying only adds load.
+      if (!running || ev.code === CloseCode.Banned) return;
       const delay = Math.min(15_000, 500 * 2 ** attempt++) * (0.75 + Math.random() * 0.5);
       const again = async () => {
         if (ev.code === CloseCode.Unauthorized) await opts.onUnauthorized?.();

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { BannedNotice } from '../../features/moderation/BannedNotice.tsx';
 import { PlayerPopups } from '../../features/profile/PlayerPopups.tsx';
 import { useBackButton } from '../../platform/useBackButton.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
@@ -58,6 +59,7 @@ export function AppLayout() {
       <Header />
       {stage && <GuestLoginBanner placement="floating" />}
       <Toasts />
+      <BannedNotice />
       <GameModesSheet />
       <SideMenu />
       <PlayerPopups />
