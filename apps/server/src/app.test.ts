@@ -134,6 +134,18 @@ describe.each(kinds)('the wall on %s', (kind) => {
     expect(bob.body).toMatchObject({ friends: 0 });
   });
 
+  it('grants Beta Pixel to the first players only', async () => {
+    const early = await api<{ achievements: Record<string, boolean> }>(
+      run.baseUrl,
+      'GET',
+      '/api/v1/users/me',
+      {
+        initData: initDataFor({ id: 1006, first_name: 'Early' }),
+      },
+    );
+    expect(early.body.achievements['1']).toBe(true);
+  });
+
   it('refuses self-referral', async () => {
     const me = await api(run.baseUrl, 'GET', '/api/v1/users/me', {
       initData: initDataFor({ id: 1005, first_name: 'Eve' }, { startParam: 'f1005' }),
@@ -298,6 +310,24 @@ describe('bad input (pglite)', () => {
     });
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('DEV_SIGN_IN_DISABLED');
+  });
+});
+
+describe('Beta Pixel', () => {
+  it('goes to the first EARLY_PLAYERS players and no later one', async () => {
+    const store = await createTestStore('pglite');
+    const run = await startApp(store, testConfig({ EARLY_PLAYERS: '1' }));
+    try {
+      const me = (id: number) =>
+        api<{ achievements: Record<string, boolean> }>(run.baseUrl, 'GET', '/api/v1/users/me', {
+          initData: initDataFor({ id, first_name: `P${id}` }),
+        });
+      expect((await me(5001)).body.achievements['1']).toBe(true);
+      expect((await me(5002)).body.achievements['1']).toBeUndefined();
+    } finally {
+      await run.stop();
+      await store.dispose();
+    }
   });
 });
 

@@ -90,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     db,
     adminIds: config.adminIds,
     startCharges: config.charges.start,
+    earlyPlayers: config.earlyPlayers,
     onReferred: (id) => onReferred(id),
   });
   const chargeRules = { max: config.charges.start, speedMs: config.charges.rechargeMs };

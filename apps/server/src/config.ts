@@ -82,6 +82,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   TICK_MS: z.coerce.number().int().min(10).max(100).default(100),
   COMMIT_WINDOW_MS: z.coerce.number().int().min(0).max(100).default(4),
+  EARLY_PLAYERS: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
   START_CHARGES: z.coerce.number().int().min(1).max(1000).default(5),
   RECHARGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   RATE_LIMIT_IP_PER_MINUTE: positiveInt.default(1200),
@@ -123,6 +124,8 @@ export interface Config {
   tickMs: number;
   commitWindowMs: number;
   charges: { start: number; rechargeMs: number };
+  /** the first this many players earn Beta Pixel */
+  earlyPlayers: number;
   rateLimits: { ipPerMinute: number; paintsPerSecond: number; signInPerMinute: number };
   snapshotMaxAgeMs: number;
   webDist: string | null;
@@ -181,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tickMs: e.TICK_MS,
     commitWindowMs: e.COMMIT_WINDOW_MS,
     charges: { start: e.START_CHARGES, rechargeMs: e.RECHARGE_SECONDS * 1000 },
+    earlyPlayers: e.EARLY_PLAYERS,
     rateLimits: {
       ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE,
       paintsPerSecond: e.RATE_LIMIT_PAINTS_PER_SECOND,

@@ -5,7 +5,7 @@
 import { leagueOf, parseLaunchParam, type SquadRef, type User } from '@pixel-wall/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { achievementsOf, checkThresholds } from '../achievements/service.ts';
+import { achievementsOf, checkThresholds, grant } from '../achievements/service.ts';
 import { balanceOf } from '../mining/balance.ts';
 
 export interface TelegramProfile {
@@ -66,9 +66,14 @@ export interface UsersServiceDeps {
   startCharges: number;
   profileTtlMs?: number;
   now?: () => number;
+  /** the first this many players earn Beta Pixel (achievement 1); 0: nobody */
+  earlyPlayers?: number;
   /** a new player arrived through someone's referral link (referral achievements) */
   onReferred?(referrerId: number): Promise<void>;
 }
+
+/** Beta Pixel: an early player (SPEC §3, achievement 1). */
+const BETA_PIXEL = 1;
 
 const PROFILE_COLUMNS = 'id, first_name, username, photo_url, squad_id, banned_at';
 
@@ -162,6 +167,10 @@ export function createUsersService(deps: UsersServiceDeps) {
       const row = rows[0]!;
       if (row.banned_at !== null) throw new AppError('BANNED', 'This account is banned.');
       if (row.created && row.referrer_id !== null) await deps.onReferred?.(Number(row.referrer_id));
+      if (row.created && (deps.earlyPlayers ?? 0) > 0) {
+        const [count] = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+        if ((count?.n ?? 0) <= (deps.earlyPlayers ?? 0)) await grant(deps.db, row.id, BETA_PIXEL);
+      }
       return { profile: remember(toProfile(row)), created: row.created };
     },
 
