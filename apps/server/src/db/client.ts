@@ -1,7 +1,7 @@
 /**
- * One database interface over PGlite (embedded, in-process) and PostgreSQL (node-postgres pool).
- * Modules write SQL against `Sql`; the hot path uses prepared multi-row statements, cold paths may
- * use the Drizzle builder through `orm`.
+ * One database interface over PGlite (embedded: in a worker thread by default, see pglite-thread.ts)
+ * and PostgreSQL (node-postgres pool). Modules write SQL against `Sql`; the hot path uses prepared
+ * multi-row statements, cold paths may use the Drizzle builder through `orm`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { openPgliteWorker } from './pglite-thread.ts';
 import { schema } from './schema.ts';
 
 export type Row = Record<string, unknown>;
@@ -35,6 +36,11 @@ export interface DatabaseOptions {
   /** PGlite data directory; null → in memory (tests). */
   dataDir: string | null;
   poolSize?: number;
+  /**
+   * PGlite only: run it on the calling thread instead of a worker thread. Every query then blocks
+   * the caller's event loop while PGlite works; for tools and tests that want no extra thread.
+   */
+  inThread?: boolean;
 }
 
 // int8 arrives as a string from node-postgres; our bigints (user ids, counters) fit in a double.
@@ -47,18 +53,17 @@ const int8Types = {
 };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
+  let dir: string | null = null;
+  if (opts.dataDir) {
+    dir = path.join(opts.dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  return opts.inThread ? openPgliteInThread(dir) : (await openPgliteWorker(dir)).db;
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
-  let client: PGlite;
-  if (dataDir) {
-    const dir = path.join(dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
-  } else {
-    client = await PGlite.create();
-  }
+async function openPgliteInThread(dir: string | null): Promise<Database> {
+  const client = await PGlite.create(dir ?? undefined);
   const orm = drizzlePglite({ client, schema }) as unknown as Orm;
   const query = async <T extends object>(text: string, params?: readonly unknown[]) =>
     (await client.query<T>(text, params as unknown[] | undefined)).rows;

@@ -1,0 +1,78 @@
+/**
+ * Messages between the PGlite worker thread (`pglite-worker.ts`) and its owner (`pglite-thread.ts`).
+ * Everything crosses by structured clone, so rows keep PGlite's own parsing (int8 → number, numeric →
+ * string, timestamptz → Date, bytea → Uint8Array); errors are flattened to plain fields and rebuilt.
+ */
+
+export type Op = 'query' | 'begin' | 'commit' | 'rollback' | 'close';
+
+export interface Request {
+  id: number;
+  op: Op;
+  /** Queries of an open transaction carry its id; `begin`, `commit` and `rollback` name it. */
+  txId?: number;
+  text?: string;
+  params?: readonly unknown[];
+  /** Drizzle's proxy driver: 'all' wants rows as arrays; both want date/time columns as raw text. */
+  orm?: 'all' | 'execute';
+}
+
+export interface Reply {
+  id: number;
+  rows?: unknown[];
+  error?: SerializedError;
+}
+
+/** Sent once, with id 0, when PGlite is open (no error) or failed to open (error). */
+export const READY_ID = 0;
+
+export interface WorkerData {
+  /** PGlite data directory; null → in memory. */
+  dataDir: string | null;
+}
+
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+  /** Present for errors Postgres reported (a DatabaseError), with its other fields. */
+  fields?: Partial<Record<DatabaseErrorField, string>>;
+}
+
+/** The fields of a Postgres ErrorResponse, as pg-protocol's DatabaseError names them. */
+export const DATABASE_ERROR_FIELDS = [
+  'severity',
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'internalPosition',
+  'internalQuery',
+  'where',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'file',
+  'line',
+  'routine',
+] as const;
+
+export type DatabaseErrorField = (typeof DATABASE_ERROR_FIELDS)[number];
+
+export function serializeError(err: unknown): SerializedError {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err) };
+  const out: SerializedError = { name: err.name, message: err.message };
+  if (err.stack) out.stack = err.stack;
+  const rec = err as unknown as Record<string, unknown>;
+  // A Postgres error always carries its SQLSTATE; nothing else from PGlite does.
+  if (typeof rec.code === 'string') {
+    const fields: Partial<Record<DatabaseErrorField, string>> = {};
+    for (const f of DATABASE_ERROR_FIELDS) {
+      if (typeof rec[f] === 'string') fields[f] = rec[f];
+    }
+    out.fields = fields;
+  }
+  return out;
+}

@@ -1,0 +1,217 @@
+/**
+ * The embedded database as the server uses it by default: PGlite in a worker thread
+ * (`pglite-worker.ts`), behind the same `Database` interface as the in-thread PGlite and PostgreSQL.
+ * The event loop only posts messages and clones rows; parsing, planning and writing happen off it.
+ */
+import { Worker } from 'node:worker_threads';
+import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
+import pg from 'pg';
+import type { Database, Orm, Sql } from './client.ts';
+import {
+  READY_ID,
+  type Reply,
+  type Request,
+  type SerializedError,
+  type WorkerData,
+} from './pglite-protocol.ts';
+import { schema } from './schema.ts';
+
+const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url);
+
+export interface PgliteWorker {
+  db: Database;
+  /** For tests that need to kill the thread the way a crash would. */
+  worker: Worker;
+}
+
+interface Pending {
+  resolve(rows: unknown[] | undefined): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * The worker is TypeScript. Worker threads see neither Vitest's transform nor, on Node 20, hooks that
+ * `--import tsx` installs for them, so a one-line bootstrap registers tsx first, then loads it.
+ */
+function workerBootstrap(): string {
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const entry = JSON.stringify(WORKER_URL.href);
+  return `import(${tsx}).then((tsx) => { tsx.register(); return import(${entry}); });`;
+}
+
+/** Rebuilds a worker error; Postgres errors become pg's DatabaseError, as the PostgreSQL kind throws. */
+function toError(e: SerializedError): Error {
+  if (e.fields) {
+    const err = new pg.DatabaseError(e.message, 0, 'error');
+    Object.assign(err, e.fields);
+    return err;
+  }
+  const err = new Error(e.message);
+  err.name = e.name;
+  // Not a Postgres error (a bug, or PGlite itself failing): where it happened in the worker helps.
+  if (e.stack) err.stack = e.stack;
+  return err;
+}
+
+export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWorker> {
+  const worker = new Worker(workerBootstrap(), {
+    eval: true,
+    workerData: { dataDir } satisfies WorkerData,
+    // Not the parent's flags: `npm run dev` runs with --watch, which worker threads refuse.
+    execArgv: [],
+  });
+  const pending = new Map<number, Pending>();
+  let nextId = READY_ID + 1;
+  let nextTx = 1;
+  let openTxs = 0;
+  /** Set once the worker is gone (crashed or closed): every call from then on fails with it. */
+  let failure: Error | null = null;
+  let closing: Promise<void> | null = null;
+  let onIdle: (() => void) | null = null;
+
+  let readyResolve!: () => void;
+  let readyReject!: (err: Error) => void;
+  const ready = new Promise<void>((resolve, reject) => {
+    readyResolve = resolve;
+    readyReject = reject;
+  });
+
+  function checkIdle(): void {
+    if (onIdle && pending.size === 0 && openTxs === 0) {
+      const idle = onIdle;
+      onIdle = null;
+      idle();
+    }
+  }
+
+  function fail(err: Error): void {
+    if (failure) return;
+    failure = err;
+    readyReject(err);
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+    checkIdle();
+  }
+
+  worker.on('message', (r: Reply) => {
+    if (r.id === READY_ID) {
+      if (r.error) readyReject(toError(r.error));
+      else readyResolve();
+      return;
+    }
+    const p = pending.get(r.id);
+    if (!p) return;
+    pending.delete(r.id);
+    // An idle worker must not keep the process alive, as an idle in-thread PGlite does not.
+    if (pending.size === 0) worker.unref();
+    if (r.error) p.reject(toError(r.error));
+    else p.resolve(r.rows);
+    checkIdle();
+  });
+  worker.on('error', (err) => fail(new Error(`PGlite worker crashed: ${err.message}`, { cause: err })));
+  worker.on('exit', (code) => fail(new Error(`PGlite worker exited unexpectedly (exit code ${code})`)));
+  worker.on('messageerror', (err) => {
+    // A reply that cannot be read leaves its caller unanswered: give up on the thread, loudly.
+    fail(new Error(`PGlite worker sent an unreadable message: ${err.message}`, { cause: err }));
+    void worker.terminate();
+  });
+
+  function call(req: Omit<Request, 'id'>): Promise<unknown[] | undefined> {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      try {
+        worker.postMessage({ ...req, id } satisfies Request);
+      } catch (err) {
+        // DataCloneError: a parameter that cannot cross threads (a function, a class instance's methods).
+        reject(err);
+        return;
+      }
+      if (pending.size === 0) worker.ref();
+      pending.set(id, { resolve, reject });
+    });
+  }
+
+  function assertOpen(): void {
+    if (failure) throw failure;
+    if (closing) throw new Error('database is closed');
+  }
+
+  async function query<T extends object>(text: string, params?: readonly unknown[]): Promise<T[]> {
+    assertOpen();
+    return (await call({ op: 'query', text, params })) as T[];
+  }
+
+  async function transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    assertOpen();
+    const txId = nextTx++;
+    openTxs++;
+    try {
+      await call({ op: 'begin', txId });
+      let result: T;
+      try {
+        result = await fn({
+          query: async <R extends object>(text: string, params?: readonly unknown[]) =>
+            (await call({ op: 'query', txId, text, params })) as R[],
+        });
+      } catch (err) {
+        await call({ op: 'rollback', txId }).catch(() => {});
+        throw err;
+      }
+      // Resolves only after PGlite finished COMMIT: the caller may acknowledge what it wrote.
+      await call({ op: 'commit', txId });
+      return result;
+    } finally {
+      openTxs--;
+      checkIdle();
+    }
+  }
+
+  async function close(): Promise<void> {
+    closing ??= (async () => {
+      // Drain: calls in flight and open transactions (which may still send queries) finish first.
+      if (pending.size > 0 || openTxs > 0) {
+        await new Promise<void>((resolve) => {
+          onIdle = resolve;
+        });
+      }
+      if (failure) return;
+      try {
+        await call({ op: 'close' });
+      } finally {
+        failure = new Error('database is closed');
+        await worker.terminate();
+      }
+    })();
+    return closing;
+  }
+
+  try {
+    await ready;
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  if (pending.size === 0) worker.unref();
+
+  // Drizzle over the same channel. The proxy driver has no transactions: use `transaction` for those.
+  const orm = drizzleProxy(
+    async (text, params, method) => {
+      assertOpen();
+      return { rows: (await call({ op: 'query', text, params, orm: method })) ?? [] };
+    },
+    { schema },
+  ) as unknown as Orm;
+
+  const db: Database = {
+    kind: 'pglite',
+    orm,
+    query,
+    transaction,
+    ping: async () => {
+      await query('SELECT 1');
+    },
+    close,
+  };
+  return { db, worker };
+}

@@ -1,0 +1,113 @@
+/**
+ * Worker thread that owns the embedded PGlite, so its WASM work never blocks the server's event loop.
+ * `pglite-thread.ts` starts it and speaks `pglite-protocol.ts` to it.
+ *
+ * Transactions use PGlite's own `transaction()`, held open until `commit` or `rollback` arrives:
+ * PGlite queues every other `query()` and `transaction()` behind it on one FIFO mutex, which is the
+ * exclusivity the in-thread PGlite gives today, with no second lock to keep in step with it.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { type ParserOptions, PGlite, type RowMode, type Transaction, types } from '@electric-sql/pglite';
+import { READY_ID, type Reply, type Request, serializeError, type WorkerData } from './pglite-protocol.ts';
+
+interface OpenTx {
+  tx: Transaction;
+  end(how: 'commit' | 'rollback'): void;
+  /** Settles when PGlite has finished COMMIT (or ROLLBACK). */
+  done: Promise<void>;
+}
+
+const raw = (value: string) => value;
+// As drizzle-orm/pglite reads them: Drizzle's columns parse date/time (and numeric[]) text themselves.
+const ORM_PARSERS: ParserOptions = {
+  [types.TIMESTAMP]: raw,
+  [types.TIMESTAMPTZ]: raw,
+  [types.INTERVAL]: raw,
+  [types.DATE]: raw,
+  1231: raw,
+  1115: raw,
+  1185: raw,
+  1187: raw,
+  1182: raw,
+};
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
+const { dataDir } = workerData as WorkerData;
+const txs = new Map<number, OpenTx>();
+
+let pg: PGlite;
+try {
+  pg = await PGlite.create(dataDir ?? undefined);
+} catch (err) {
+  port.postMessage({ id: READY_ID, error: serializeError(err) } satisfies Reply);
+  throw err;
+}
+
+port.on('message', (m: Request) => {
+  run(m).then(
+    (rows) => reply({ id: m.id, rows }),
+    (err: unknown) => reply({ id: m.id, error: serializeError(err) }),
+  );
+});
+port.postMessage({ id: READY_ID } satisfies Reply);
+
+function reply(r: Reply): void {
+  try {
+    port!.postMessage(r);
+  } catch (err) {
+    // A row that cannot be cloned must fail its own call, not leave it waiting.
+    port!.postMessage({ id: r.id, error: serializeError(err) } satisfies Reply);
+  }
+}
+
+async function run(m: Request): Promise<unknown[] | undefined> {
+  switch (m.op) {
+    case 'query': {
+      const target = m.txId === undefined ? pg : openTx(m.txId).tx;
+      const options: { rowMode?: RowMode; parsers?: ParserOptions } = m.orm
+        ? { rowMode: m.orm === 'all' ? 'array' : 'object', parsers: ORM_PARSERS }
+        : {};
+      const res = await target.query(m.text!, m.params as unknown[] | undefined, options);
+      return res.rows;
+    }
+    case 'begin':
+      await begin(m.txId!);
+      return undefined;
+    case 'commit':
+    case 'rollback': {
+      const t = openTx(m.txId!);
+      t.end(m.op);
+      await t.done;
+      return undefined;
+    }
+    case 'close':
+      await pg.close();
+      return undefined;
+  }
+}
+
+function openTx(txId: number): OpenTx {
+  const t = txs.get(txId);
+  if (!t) throw new Error('Transaction is closed');
+  return t;
+}
+
+/** Resolves once the transaction holds PGlite; its `done` settles after COMMIT or ROLLBACK. */
+function begin(txId: number): Promise<void> {
+  return new Promise<void>((started, failed) => {
+    let end!: (how: 'commit' | 'rollback') => void;
+    const ended = new Promise<'commit' | 'rollback'>((resolve) => {
+      end = resolve;
+    });
+    const done = pg
+      .transaction(async (tx) => {
+        txs.set(txId, { tx, end, done });
+        started();
+        if ((await ended) === 'rollback') await tx.rollback();
+      })
+      .finally(() => txs.delete(txId));
+    // BEGIN itself failed: the callback never ran.
+    done.catch(failed);
+  });
+}
