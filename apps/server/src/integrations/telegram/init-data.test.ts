@@ -1,8 +1,8 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { vectorsDir } from '../../testing/vectors.ts';
 import {
   botIdFromToken,
   dataCheckString,
@@ -19,22 +19,6 @@ import {
 } from './init-data.ts';
 
 // ---------- vectors ----------
-
-/** The repo is cloned with `shared/` beside it; find the workspace root, then `../shared/vectors`. */
-function vectorsDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && 'workspaces' in (JSON.parse(readFileSync(pkg, 'utf8')) as object)) {
-      const vectors = resolve(dir, '../shared/vectors');
-      if (!existsSync(vectors)) throw new Error(`test vectors missing: expected them at ${vectors}`);
-      return vectors;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('workspace root (package.json with "workspaces") not found');
-    dir = parent;
-  }
-}
 
 interface InitDataCase {
   id: string;

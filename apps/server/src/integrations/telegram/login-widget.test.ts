@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { vectorsDir } from '../../testing/vectors.ts';
 import {
   type LoginWidgetPayload,
   type LoginWidgetResult,
@@ -11,22 +11,6 @@ import {
 } from './login-widget.ts';
 
 // ---------- vectors ----------
-
-/** The repo is cloned with `shared/` beside it; find the workspace root, then `../shared/vectors`. */
-function vectorsDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && 'workspaces' in (JSON.parse(readFileSync(pkg, 'utf8')) as object)) {
-      const vectors = resolve(dir, '../shared/vectors');
-      if (!existsSync(vectors)) throw new Error(`test vectors missing: expected them at ${vectors}`);
-      return vectors;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('workspace root (package.json with "workspaces") not found');
-    dir = parent;
-  }
-}
 
 interface LoginWidgetCase {
   id: string;

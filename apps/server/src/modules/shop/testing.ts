@@ -5,8 +5,7 @@
  * `x-test-user` header instead of a token (the auth module has its own tests).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { type ErrorCode, GAME_DEFAULTS, type PixelChange, type WallEvent } from '@pixel-wall/shared';
 import Fastify, { type FastifyError } from 'fastify';
 import {
@@ -25,6 +24,7 @@ import type { App } from '../../http.ts';
 import type { BotApi } from '../../integrations/telegram/bot-api.ts';
 import { type Bus, createMemoryBus } from '../../realtime/bus.ts';
 import { createTestStore, type DbKind, TEST_BOT_TOKEN, type TestStore } from '../../testing/harness.ts';
+import { vectorsDir } from '../../testing/vectors.ts';
 import { createUsersService, type UsersService } from '../users/service.ts';
 import { createEconomy, type Economy, type EconomyOptions } from './index.ts';
 
@@ -175,15 +175,7 @@ export interface StarsVector {
 
 /** The real Stars updates of `shared/vectors` (the repo is cloned with `shared/` beside it). */
 export function loadStarsVectors(): StarsVector[] {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && 'workspaces' in (JSON.parse(readFileSync(pkg, 'utf8')) as object)) break;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('workspace root (package.json with "workspaces") not found');
-    dir = parent;
-  }
-  const file = resolve(dir, '../shared/vectors/stars-updates.json');
+  const file = resolve(vectorsDir(), 'stars-updates.json');
   if (!existsSync(file)) throw new Error(`test vectors missing: expected them at ${file}`);
   return (JSON.parse(readFileSync(file, 'utf8')) as { updates: StarsVector[] }).updates;
 }
