@@ -11,7 +11,7 @@ import { deflateRaw } from 'node:zlib';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import { API_PREFIX, CloseCode, type ErrorCode } from '@pixel-wall/shared';
+import { API_PREFIX, type ChargeRules, CloseCode, type ErrorCode, TON_NETWORK } from '@pixel-wall/shared';
 import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -27,6 +27,7 @@ import { createRedisEngine, isCanvasEmpty, markCanvasRestored } from './engine/r
 import type { Engine } from './engine/types.ts';
 import { AppError } from './errors.ts';
 import type { App } from './http.ts';
+import { createTonPayoutService } from './integrations/ton/payout.ts';
 import { createLeaderElection } from './lib/leader.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
@@ -38,6 +39,7 @@ import { registerCanvasRoutes } from './modules/canvas/routes.ts';
 import { createCanvasService } from './modules/canvas/service.ts';
 import { createSnapshotCache, encodeWebp } from './modules/canvas/snapshot.ts';
 import { createPlayers } from './modules/profiles/players.ts';
+import { createPayoutJob } from './modules/rewards/payouts.ts';
 import { createEconomy } from './modules/shop/index.ts';
 import { registerStatsRoutes } from './modules/stats/routes.ts';
 import { createStatsService } from './modules/stats/service.ts';
@@ -101,7 +103,20 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const redis: Redis | null =
     config.redisUrl && !deps.engine ? createRedis(config.redisUrl, { name: 'engine' }) : null;
   const prefix = config.redisPrefix;
-  const engineDeps = { rulesFor: () => chargeRules, loadCharges: (id: number) => users.storedCharges(id) };
+  // Boost levels (bought with PX) raise a player's charge rules; the mining service that knows
+  // them is built after the engine, so the engine asks through this late-bound reference.
+  let boosts: {
+    chargeRulesOf(id: number): ChargeRules;
+    loadChargeRules(id: number): Promise<ChargeRules>;
+  } | null = null;
+  const engineDeps = {
+    rulesFor: (id: number) => boosts?.chargeRulesOf(id) ?? chargeRules,
+    loadCharges: async (id: number) => {
+      // Warm the player's levels before the engine first computes their charges.
+      await boosts?.loadChargeRules(id).catch(() => undefined);
+      return users.storedCharges(id);
+    },
+  };
   const engine =
     deps.engine ??
     (redis ? createRedisEngine({ redis, prefix, ...engineDeps }) : createMemoryEngine(engineDeps));
@@ -164,9 +179,28 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       secretWord: config.economy.secretWord,
       paintRewardOneIn: config.economy.paintRewardOneIn,
       orderTtlMs: config.economy.orderTtlSeconds * 1000,
+      mining: config.economy.mining,
     },
   });
+  economy.mining.setBaseRules(chargeRules);
+  boosts = economy.mining;
   const ton = createTonModule({ db, config: config.ton, shop: economy.orders, players: users, log: lateLog });
+  const payouts = createPayoutJob({
+    db,
+    payout: config.ton.payout.mnemonic
+      ? await createTonPayoutService({
+          mnemonic: config.ton.payout.mnemonic,
+          baseUrl: config.ton.indexer.baseUrl,
+          apiKey: config.ton.indexer.apiKey,
+          timeoutMs: config.ton.indexer.timeoutMs,
+        })
+      : null,
+    currencies: ton.orders.currencies,
+    addressOf: (userId) => ton.wallets.addressOf(userId),
+    intervalMs: config.ton.payout.intervalMs,
+    testOnly: config.ton.network === TON_NETWORK.testnet,
+    log: lateLog,
+  });
 
   const canvas = createCanvasService({
     engine,
@@ -221,8 +255,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     instanceId,
     onChange: (isLeader) => {
       ticker.setActive(isLeader);
-      if (isLeader) ton.watcher?.start();
-      else void ton.watcher?.stop();
+      if (isLeader) {
+        ton.watcher?.start();
+        payouts.start();
+      } else {
+        void ton.watcher?.stop();
+        void payouts.stop();
+      }
       metrics.leader(isLeader);
       app.log.info({ instanceId, isLeader }, isLeader ? 'leading the cluster jobs' : 'no longer leading');
     },
@@ -245,7 +284,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Profiles are cached per instance: a change (ban, squad) is announced to all of them.
   const unsubscribeControl = bus.subscribe({
     control: (message) => {
-      if (message.kind === 'forget' || message.kind === 'kick') users.forget(message.userId);
+      if (message.kind === 'forget' || message.kind === 'kick') {
+        users.forget(message.userId);
+        economy.mining.forgetBoosts(message.userId);
+      }
     },
   });
 
@@ -364,7 +406,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerUsersRoutes(app, {
     users,
     tokens,
-    engine,
+    engine: {
+      charges: async (userId, now) => {
+        await economy.mining.loadChargeRules(userId);
+        return engine.charges(userId, now);
+      },
+    },
     miningStatus: (userId, now) => economy.mining.miningStatus(userId, now),
     walletAddressOf: async (userId) => (await ton.wallets.walletAddress(userId)).wallet_address,
     countryOf,
@@ -377,6 +424,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerStatsRoutes(app, stats);
   economy.register(app);
   ton.register(app);
+  payouts.register(app);
   players.register(app);
 
   app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
@@ -453,6 +501,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         unsubscribeControl();
         await leader.stop();
         await ton.watcher?.stop();
+        await payouts.stop();
         await online.close();
         await engine.close();
         await bus.close();

@@ -46,6 +46,14 @@ const envSchema = z.object({
     .optional(),
   SECRET_WORD: z.string().min(1).max(128).optional(),
   PAINT_REWARD_ONE_IN: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  /** PX mined per second and the most seconds that accrue between claims */
+  MINING_PX_PER_SECOND: z.coerce.number().min(0).max(1000).default(0.0042),
+  MINING_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(28_800),
   ORDER_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -110,7 +118,12 @@ export interface Config {
     apiUrl: string;
     webhookSecret: string | null;
   };
-  economy: { secretWord: string | null; paintRewardOneIn: number; orderTtlSeconds: number };
+  economy: {
+    secretWord: string | null;
+    paintRewardOneIn: number;
+    orderTtlSeconds: number;
+    mining: { pxPerSecond: number; maxSeconds: number };
+  };
   ton: TonConfig;
   publicUrl: string | null;
   adminIds: ReadonlySet<number>;
@@ -170,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretWord: e.SECRET_WORD ?? null,
       paintRewardOneIn: e.PAINT_REWARD_ONE_IN,
       orderTtlSeconds: e.ORDER_TTL_SECONDS,
+      mining: { pxPerSecond: e.MINING_PX_PER_SECOND, maxSeconds: e.MINING_MAX_SECONDS },
     },
     ton: tonConfigFrom(e, e.PUBLIC_URL ?? null),
     publicUrl: e.PUBLIC_URL ?? null,

@@ -33,6 +33,8 @@ const STATUS: Record<ErrorCode, number> = {
   CAPTCHA_WRONG: 400,
   WALLET_NOT_VERIFIED: 409,
   WALLET_NOT_CONNECTED: 409,
+  NOT_ENOUGH_PX: 409,
+  MAX_LEVEL: 409,
 };
 
 /** The one error type services throw; the error handler maps it to a status and a JSON body. */

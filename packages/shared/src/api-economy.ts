@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { colorString } from './api.ts';
 import { MAX_PIXEL_ID, MIN_PIXEL_ID } from './canvas.ts';
+import { BOOST_IDS } from './game-config.ts';
 import { SLIDER_MAX } from './slider.ts';
 
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
@@ -259,3 +260,48 @@ export const balanceShareResponse = z.object({
 
 /** SPEC §8: HTTP 403 with this text when the player has fewer than 10,000 friends. */
 export const REVSHARE_LOCKED_MESSAGE = '10k frens were not invited until December 20th';
+
+// ---------- boosts bought with PX ----------
+
+const boostIdField = z.enum(BOOST_IDS);
+const boostLevel = z.number().int().min(0).max(64);
+
+export const boostUpgradeParams = z.object({ id: boostIdField });
+
+/**
+ * `fromLevel`: the level the player saw when pressing Upgrade. A second press that arrives after
+ * the first went through then fails (409 CONFLICT) instead of buying a level nobody asked for.
+ */
+export const boostUpgradeBody = z.object({ fromLevel: boostLevel.optional() }).strict();
+export type BoostUpgradeBody = z.infer<typeof boostUpgradeBody>;
+
+export const boostUpgradeResponse = z.object({
+  success: z.literal(true),
+  id: boostIdField,
+  /** the level now */
+  level: boostLevel,
+  maxLevel: boostLevel,
+  /** milli-PX this upgrade cost */
+  paidMilli: count,
+  /** the balance after paying, in milli-PX */
+  balanceMilli: count,
+  /** balanceMilli / 1000, rounded down */
+  pixelCoins: count,
+  /** whole PX for the next level; null at the top */
+  nextPricePx: z.number().int().min(0).max(1_000_000_000).nullable(),
+  /** the charge rules and paint-reward multiplier the player has now */
+  maxCharges: z.number().int().min(1).max(100_000),
+  reChargeSpeed: z.number().int().min(1).max(86_400_000),
+  rewardMultiplier: z.number().min(1).max(1000),
+});
+export type BoostUpgradeResponse = z.infer<typeof boostUpgradeResponse>;
+
+// ---------- token payouts ----------
+
+/** Whether claimed token rewards are being sent (a payout wallet is configured and the job runs). */
+export const payoutStatusResponse = z.object({
+  enabled: z.boolean(),
+  /** the wallet payouts come from, user-friendly; null when payouts are off */
+  wallet: z.string().max(128).nullable(),
+});
+export type PayoutStatus = z.infer<typeof payoutStatusResponse>;

@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'CAPTCHA_WRONG',
   'WALLET_NOT_VERIFIED',
   'WALLET_NOT_CONNECTED',
+  'NOT_ENOUGH_PX',
+  'MAX_LEVEL',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -146,3 +146,60 @@ export const INTL_LOCALES: Readonly<Record<Language, string>> = {
   pt: 'pt-PT',
   tr: 'tr-TR',
 };
+
+// ---------- boosts bought with PX ----------
+
+/** The three boosts of the mining sheet, as the upgrade route names them. */
+export const BOOST_IDS = ['paintReward', 'rechargeSpeed', 'energyLimit'] as const;
+export type BoostId = (typeof BOOST_IDS)[number];
+
+export function isBoostId(value: unknown): value is BoostId {
+  return typeof value === 'string' && (BOOST_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * Whole PX to buy the next level of each boost: entry L takes a player from level L to L + 1, so
+ * each list is as long as the boost's level table minus the unboosted level 0. The first step is
+ * cheap so a new player feels it; later steps cost days of mining.
+ */
+export const BOOST_PRICES_PX: Readonly<Record<BoostId, readonly number[]>> = {
+  paintReward: [5, 100, 200, 300, 500, 600],
+  rechargeSpeed: [5, 100, 200, 300, 400, 500, 600, 700, 800, 900],
+  energyLimit: [5, 100, 200, 300, 400, 500],
+};
+
+/** The highest level of a boost (its level table's last index). */
+export function boostMaxLevel(id: BoostId): number {
+  switch (id) {
+    case 'paintReward':
+      return GAME_DEFAULTS.rewardMultiplierByLevel.length - 1;
+    case 'rechargeSpeed':
+      return GAME_DEFAULTS.rechargeMsByLevel.length - 1;
+    case 'energyLimit':
+      return GAME_DEFAULTS.maxChargesByLevel.length - 1;
+  }
+}
+
+/** Whole PX to go from `level` to `level + 1`; null at (or past) the top level. */
+export function boostPricePx(id: BoostId, level: number): number | null {
+  if (!Number.isInteger(level) || level < 0 || level >= boostMaxLevel(id)) return null;
+  return BOOST_PRICES_PX[id][level] ?? null;
+}
+
+/** What a boost gives at a level: max charges, ms per charge, or the paint-reward multiplier. */
+export function boostValueAt(id: BoostId, level: number): number {
+  switch (id) {
+    case 'paintReward':
+      return rewardMultiplierAt(level);
+    case 'rechargeSpeed':
+      return rechargeMsAt(level);
+    case 'energyLimit':
+      return maxChargesAt(level);
+  }
+}
+
+/**
+ * Paint rewards (the one paint in PAINT_REWARD_ONE_IN that wins): one win in `tokenOneIn` pays
+ * PX as a token reward instead of an item, `basePx` times the paint-reward boost's multiplier.
+ */
+export const PAINT_REWARD_PX = { tokenOneIn: 2, basePx: 2 } as const;

@@ -335,6 +335,37 @@ export const moderationLog = pgTable('moderation_log', {
   createdAt: createdAt(),
 });
 
+export const boostUpgrades = pgTable(
+  'boost_upgrades',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    boost: text('boost').notNull(),
+    level: smallint('level').notNull(),
+    priceMilli: bigint('price_milli', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.boost, t.level] })],
+);
+
+export const rewardPayouts = pgTable('reward_payouts', {
+  rewardId: bigint('reward_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => rewards.id, { onDelete: 'cascade' }),
+  toAddress: text('to_address'),
+  destination: text('destination'),
+  seqno: bigint('seqno', { mode: 'number' }),
+  messageHash: text('message_hash'),
+  rawHash: text('raw_hash'),
+  validUntil: bigint('valid_until', { mode: 'number' }),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  retryAt: bigint('retry_at', { mode: 'number' }),
+  txHash: text('tx_hash'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   appSecrets,
   squads,
@@ -362,4 +393,6 @@ export const schema = {
   tonWatchCursors,
   pixelOverwrites,
   moderationLog,
+  boostUpgrades,
+  rewardPayouts,
 };

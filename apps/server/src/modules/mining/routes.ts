@@ -1,5 +1,8 @@
 import {
   API_PREFIX,
+  boostUpgradeBody,
+  boostUpgradeParams,
+  boostUpgradeResponse,
   miningClaimResponse,
   questStatsResponse,
   secretWordBody,
@@ -14,6 +17,23 @@ export function registerMiningRoutes(app: App, mining: MiningService): void {
     `${API_PREFIX}/mining/claim`,
     { schema: { response: { 200: miningClaimResponse } }, config: { auth: 'required' } },
     async (req) => mining.claim(callerId(req)),
+  );
+
+  // The body is optional: a bare POST buys the next level, whatever it is.
+  app.post(
+    `${API_PREFIX}/mining/boosts/:id/upgrade`,
+    {
+      schema: {
+        params: boostUpgradeParams,
+        body: boostUpgradeBody.nullish(),
+        response: { 200: boostUpgradeResponse },
+      },
+      config: { auth: 'required' },
+    },
+    async (req) =>
+      mining.upgradeBoost(callerId(req), req.params.id, {
+        ...(req.body?.fromLevel === undefined ? {} : { fromLevel: req.body.fromLevel }),
+      }),
   );
 
   app.post(

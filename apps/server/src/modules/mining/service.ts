@@ -1,10 +1,16 @@
 /**
  * Mining: PX accrues at a fixed rate from the last claim, for at most `maxSeconds`; a claim moves
  * the accrued PX into the balance and restarts the clock, in one transaction with the mining row
- * locked, so two concurrent claims pay once. Also the secret-word quest (Ghost Pixel, id 10).
+ * locked, so two concurrent claims pay once. Also the secret-word quest (Ghost Pixel, id 10), and
+ * the boosts bought with PX (see boosts.ts), paid under the same row lock so they too pay once.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  type BoostId,
+  type BoostUpgradeResponse,
+  boostMaxLevel,
+  boostPricePx,
+  type ChargeRules,
   GAME_DEFAULTS,
   type MiningClaimResponse,
   type MiningStatus,
@@ -15,6 +21,15 @@ import { AppError } from '../../errors.ts';
 import { grant, hasAchievement, holdersOf } from '../achievements/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { addPx, pixelCoinsOf } from './balance.ts';
+import {
+  BOOST_COLUMN,
+  type BoostLevels,
+  boostLevelsOf,
+  chargeRulesAt,
+  createBoostLevelCache,
+  levelsOfRow,
+  rewardMultiplierOf,
+} from './boosts.ts';
 
 export const GHOST_PIXEL_ACHIEVEMENT = 10;
 
@@ -26,6 +41,11 @@ export interface MiningServiceDeps {
   /** The secret word of the quest; null switches the quest off (every word is wrong). */
   secretWord: string | null;
   now?: () => number;
+  /** START_CHARGES / RECHARGE_SECONDS: the rules at level 0 (default GAME_DEFAULTS) */
+  baseRules?: ChargeRules;
+  /** how long cached boost levels serve the engine before a background reload */
+  boostCacheTtlMs?: number;
+  onCacheError?(err: unknown, userId: number): void;
 }
 
 /** The mining part of `/mining/status`; the charge fields come from the engine. */
@@ -51,6 +71,8 @@ const BOOSTS = [
   { id: 'paintReward', column: 'reward_level', maxLevel: GAME_DEFAULTS.rewardMultiplierByLevel.length - 1 },
 ] as const;
 
+const DEFAULT_RULES: ChargeRules = { max: GAME_DEFAULTS.startCharges, speedMs: GAME_DEFAULTS.rechargeMs };
+
 function normalizeWord(word: string): Buffer {
   return createHash('sha256').update(word.trim().toLowerCase().normalize('NFC')).digest();
 }
@@ -61,6 +83,13 @@ export function createMiningService(deps: MiningServiceDeps) {
   const microPerSecond = Math.round(deps.pxPerSecond * 1_000_000);
   const maxMs = deps.maxSeconds * 1000;
   const secret = deps.secretWord ? normalizeWord(deps.secretWord) : null;
+  let baseRules: ChargeRules = deps.baseRules ?? DEFAULT_RULES;
+  const levels = createBoostLevelCache({
+    load: (userId) => boostLevelsOf(deps.db, userId),
+    ttlMs: deps.boostCacheTtlMs,
+    now: clock,
+    onError: deps.onCacheError,
+  });
 
   /** milli-PX accrued over `elapsedMs` (capped), rounded down. */
   function accruedMilli(elapsedMs: number): number {
@@ -89,6 +118,7 @@ export function createMiningService(deps: MiningServiceDeps) {
     /** The real mining values for `/mining/status`. */
     async miningStatus(userId: number, now = clock()): Promise<MiningFigures> {
       const row = await rowOf(deps.db, userId, now);
+      levels.set(userId, levelsOfRow(row));
       const elapsed = Math.max(0, now - row.last_claim_at);
       return {
         coins: accruedMilli(elapsed) / 1000,
@@ -130,6 +160,98 @@ export function createMiningService(deps: MiningServiceDeps) {
           pixelCoins: pixelCoinsOf(bal),
         };
       });
+    },
+
+    /**
+     * The player's charge rules for the engine, synchronously: from the cache, or the base rules
+     * until the levels are loaded (that first lookup starts the load). A cold cache never lowers a
+     * boosted player's count: refills keep charges already above a smaller max.
+     */
+    chargeRulesOf(userId: number): ChargeRules {
+      const known = levels.peek(userId);
+      return known ? chargeRulesAt(known, baseRules) : baseRules;
+    },
+
+    /** Loads the player's levels into the cache (sign-in, mining status, first paint). */
+    async loadChargeRules(userId: number): Promise<ChargeRules> {
+      return chargeRulesAt(await levels.load(userId), baseRules);
+    },
+
+    /** The operator's level-0 rules (START_CHARGES, RECHARGE_SECONDS), set once by app.ts. */
+    setBaseRules(base: ChargeRules): void {
+      baseRules = { max: base.max, speedMs: base.speedMs };
+    },
+
+    /** The paint-reward multiplier (×1 unboosted, up to ×4). */
+    async rewardMultiplier(userId: number): Promise<number> {
+      return rewardMultiplierOf(await levels.load(userId));
+    },
+
+    /** Drops cached levels (another instance announced a change). */
+    forgetBoosts(userId: number): void {
+      levels.forget(userId);
+    },
+
+    /**
+     * Buys the next level of a boost with PX, in one transaction with the mining row locked:
+     * the level is read, the price taken from the balance only if it covers it (409
+     * NOT_ENOUGH_PX otherwise), the level recorded once (409 MAX_LEVEL at the top).
+     */
+    async upgradeBoost(
+      userId: number,
+      id: BoostId,
+      opts: { fromLevel?: number } = {},
+      now = clock(),
+    ): Promise<BoostUpgradeResponse> {
+      await deps.users.requirePlayer(userId);
+      const column = BOOST_COLUMN[id];
+      const maxLevel = boostMaxLevel(id);
+      const done = await deps.db.transaction(async (tx) => {
+        const row = await rowOf(tx, userId, now, true);
+        const level = levelsOfRow(row)[id];
+        if (opts.fromLevel !== undefined && opts.fromLevel !== level) {
+          throw new AppError('CONFLICT', 'This boost has changed since you looked. Look again.', {
+            level,
+          });
+        }
+        const price = boostPricePx(id, level);
+        if (price === null) throw new AppError('MAX_LEVEL', 'This boost is at its top level.');
+        const priceMilli = price * 1000;
+        const paid = await tx.query<{ px_milli: number }>(
+          `UPDATE balances SET px_milli = px_milli - $2, updated_at = now()
+           WHERE user_id = $1 AND px_milli >= $2 RETURNING px_milli`,
+          [userId, priceMilli],
+        );
+        if (!paid[0]) {
+          const have = await addPx(tx, userId, 0);
+          throw new AppError('NOT_ENOUGH_PX', `You need ${price} PX for the next level.`, {
+            pricePx: price,
+            balanceMilli: have,
+          });
+        }
+        await tx.query(
+          'INSERT INTO boost_upgrades (user_id, boost, level, price_milli) VALUES ($1, $2, $3, $4)',
+          [userId, id, level + 1, priceMilli],
+        );
+        await tx.query(`UPDATE mining SET ${column} = $2 WHERE user_id = $1`, [userId, level + 1]);
+        const after: BoostLevels = { ...levelsOfRow(row), [id]: level + 1 };
+        return { level: level + 1, priceMilli, balance: Number(paid[0].px_milli), after };
+      });
+      levels.set(userId, done.after);
+      const rules = chargeRulesAt(done.after, baseRules);
+      return {
+        success: true,
+        id,
+        level: done.level,
+        maxLevel,
+        paidMilli: done.priceMilli,
+        balanceMilli: done.balance,
+        pixelCoins: pixelCoinsOf(done.balance),
+        nextPricePx: boostPricePx(id, done.level),
+        maxCharges: rules.max,
+        reChargeSpeed: rules.speedMs,
+        rewardMultiplier: rewardMultiplierOf(done.after),
+      };
     },
 
     /** Right word → Ghost Pixel (once); wrong → 400 WRONG_SECRET_WORD. */

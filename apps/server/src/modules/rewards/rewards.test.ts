@@ -1,23 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countsOf } from '../items/inventory.ts';
 import { type EconomyHarness, startEconomy } from '../shop/testing.ts';
-import { decidePaintReward, grantGoods, grantToken, recordPaintReward, trimDecimal } from './service.ts';
+import {
+  decidePaintReward,
+  grantGoods,
+  grantToken,
+  paintRewardPx,
+  recordPaintReward,
+  trimDecimal,
+} from './service.ts';
 
 describe('decidePaintReward', () => {
-  it('is deterministic for a seed and pays about one paint in N', () => {
+  it('is deterministic for a seed and pays about one paint in N, an item or PX about half each', () => {
     const a = decidePaintReward('seed', 50, 1, 2, 3);
     expect(decidePaintReward('seed', 50, 1, 2, 3)).toEqual(a);
     let hits = 0;
+    let tokens = 0;
     for (let i = 0; i < 20_000; i++) {
       const d = decidePaintReward('seed', 50, 7, 1 + (i % 1000), 1_700_000_000_000 + i);
-      if (d) {
-        hits++;
+      if (!d) continue;
+      hits++;
+      if (d.type === 'token') {
+        tokens++;
+        expect(d).toEqual({ type: 'token', basePx: 2 });
+      } else {
         expect([1, 2, 6, 7]).toContain(d.productId);
         expect(d).toMatchObject({ type: 'goods', quantity: 1 });
       }
     }
     expect(hits).toBeGreaterThan(300);
     expect(hits).toBeLessThan(500);
+    expect(tokens / hits).toBeGreaterThan(0.35);
+    expect(tokens / hits).toBeLessThan(0.65);
     const other = Array.from({ length: 2000 }, (_, i) => decidePaintReward('other', 50, 7, 1, i) !== null);
     const same = Array.from({ length: 2000 }, (_, i) => decidePaintReward('seed', 50, 7, 1, i) !== null);
     expect(other).not.toEqual(same);
@@ -94,12 +108,47 @@ describe('rewards', () => {
     for (let i = 0; i < 3000; i++)
       results.push(await h.economy.rewards.paintReward(u, 1 + i, 1_800_000_000_000));
     const hits = results.filter((r) => r.reward_type === 'goods');
+    const tokens = results.filter((r) => r.reward_type === 'token');
     expect(hits.length).toBeGreaterThan(0);
-    expect(hits.length).toBeLessThan(20);
+    expect(hits.length + tokens.length).toBeLessThan(20);
     const listed = (await call(u, 'GET', '/api/v1/rewards/unclaimed/list')).json() as {
       list: { id: number }[];
     };
     expect(listed.list.map((r) => r.id)).toEqual(hits.map((r) => r.reward_user));
+    const paid = (await call(u, 'GET', `/api/v1/rewards/tokens/${u}`)).json() as { list: { id: number }[] };
+    expect(paid.list.map((r) => r.id).sort()).toEqual(tokens.map((r) => r.reward_user).sort());
+  });
+
+  it('a PX paint reward is the base times the paint-reward boost, and claimable as a token', async () => {
+    const u = await h.player(nextUser++);
+    const win = { type: 'token', basePx: 2 } as const;
+    const at = async (level: number | null) => {
+      if (level !== null) {
+        await h.db.query(
+          `INSERT INTO mining (user_id, last_claim_at, reward_level) VALUES ($1, 0, $2)
+           ON CONFLICT (user_id) DO UPDATE SET reward_level = EXCLUDED.reward_level`,
+          [u, level],
+        );
+      }
+      return recordPaintReward(h.db, u, win);
+    };
+    expect(await at(null)).toEqual({ reward: 2, reward_type: 'token', reward_user: expect.any(Number) });
+    expect((await at(1)).reward).toBe(3);
+    expect((await at(3)).reward).toBe(5);
+    const top = await at(6);
+    expect(top.reward).toBe(8);
+    const list = (await call(u, 'GET', `/api/v1/rewards/tokens/${u}`)).json() as {
+      list: { id: number; amount: string; token: string; status: string | null; description: string }[];
+    };
+    expect(list.list[0]).toMatchObject({
+      id: top.reward_user,
+      amount: '8',
+      token: 'PX',
+      status: null,
+      description: '×4 paint reward boost',
+    });
+    expect(paintRewardPx(2, 1.5)).toBe('3');
+    expect(paintRewardPx(1.5, 1.5)).toBe('2.25');
   });
 
   it('concurrent claims of one goods reward add the item once', async () => {

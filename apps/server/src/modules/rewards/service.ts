@@ -1,7 +1,8 @@
 /**
  * Rewards: goods (an item to claim into the inventory) and tokens (PX to withdraw or burn).
- * Where they come from here: a small seeded chance per paint of a goods reward. Token rewards are
- * granted by other features (hidden templates, tournaments) through `grantToken`.
+ * Where they come from here: a small seeded chance per paint of a reward, an item or some PX (the
+ * PX times the player's paint-reward boost). Other features (hidden templates, tournaments) grant
+ * token rewards through `grantToken`.
  *
  * States (SPEC §4): a token reward is claimable (status null), then 'pending' once a claim or a
  * burn is accepted (ignored while pending), then 'success' when the payout has been sent. Goods
@@ -9,6 +10,7 @@
  */
 import { createHmac } from 'node:crypto';
 import {
+  PAINT_REWARD_PX,
   productById,
   type Reward,
   type RewardList,
@@ -19,13 +21,13 @@ import type { Database, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { GIVEAWAY_PRODUCT_IDS, productImageUrl } from '../items/catalogue.ts';
 import { addItems } from '../items/inventory.ts';
+import { boostLevelsOf, rewardMultiplierOf } from '../mining/boosts.ts';
 import type { UsersService } from '../users/service.ts';
 
-export interface PaintRewardDecision {
-  type: 'goods';
-  productId: number;
-  quantity: number;
-}
+export type PaintRewardDecision =
+  | { type: 'goods'; productId: number; quantity: number }
+  /** PX before the paint-reward multiplier */
+  | { type: 'token'; basePx: number };
 
 /** The reward fields of a paint result. */
 export interface PaintRewardResult {
@@ -50,6 +52,8 @@ export function decidePaintReward(
   if (oneIn <= 0) return null;
   const h = createHmac('sha256', seed).update(`${userId}:${pixelId}:${now}`).digest();
   if (h.readUInt32LE(0) % oneIn !== 0) return null;
+  if (h.readUInt32LE(8) % PAINT_REWARD_PX.tokenOneIn === 0)
+    return { type: 'token', basePx: PAINT_REWARD_PX.basePx };
   const productId = GIVEAWAY_PRODUCT_IDS[h.readUInt32LE(4) % GIVEAWAY_PRODUCT_IDS.length]!;
   return { type: 'goods', productId, quantity: 1 };
 }
@@ -148,13 +152,33 @@ export async function grantToken(
   return Number(rows[0]!.id);
 }
 
-/** Records the paint reward decided for a paint; run it inside or right after the paint's commit. */
+/** PX × multiplier as an exact decimal with at most 3 places ('3', '4.5'). */
+export function paintRewardPx(basePx: number, multiplier: number): string {
+  const milli = Math.round(basePx * multiplier * 1000);
+  return trimDecimal((milli / 1000).toFixed(3));
+}
+
+/**
+ * Records the paint reward decided for a paint; run it inside or right after the paint's commit.
+ * A PX reward is multiplied by the player's paint-reward boost (read here: wins are rare).
+ */
 export async function recordPaintReward(
   sql: Sql,
   userId: number,
   decision: PaintRewardDecision | null,
 ): Promise<PaintRewardResult> {
   if (!decision) return NO_PAINT_REWARD;
+  if (decision.type === 'token') {
+    const multiplier = rewardMultiplierOf(await boostLevelsOf(sql, userId));
+    const amount = paintRewardPx(decision.basePx, multiplier);
+    const id = await grantToken(sql, userId, {
+      amount,
+      name: 'Pixel reward',
+      description: multiplier > 1 ? `×${multiplier} paint reward boost` : '',
+      source: 'paint',
+    });
+    return { reward: Number(amount), reward_type: 'token', reward_user: id };
+  }
   const id = await grantGoods(sql, userId, decision.productId, decision.quantity, 'paint');
   return { reward: decision.quantity, reward_type: 'goods', reward_user: id };
 }

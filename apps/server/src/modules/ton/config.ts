@@ -59,6 +59,13 @@ export const tonEnvShape = {
       { message: 'must be id=address pairs, comma-separated' },
     )
     .optional(),
+  /** the payout wallet's 24 words (wallet v4r2); unset: claimed PX rewards stay pending */
+  TON_PAYOUT_MNEMONIC: z
+    .string()
+    .max(1024)
+    .refine((v) => v.trim().split(/\s+/).length === 24, { message: 'must be 24 words' })
+    .optional(),
+  TON_PAYOUT_INTERVAL_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   TON_PROOF_MAX_AGE_SECONDS: z.coerce
     .number()
     .int()
@@ -77,6 +84,7 @@ export interface TonConfig {
   watchIntervalMs: number;
   jettonMasters: Record<number, string>;
   proofMaxAgeSeconds: number;
+  payout: { mnemonic: string | null; intervalMs: number };
 }
 
 /** Without PUBLIC_URL or a configured domain, the local demo's own host is the one allowed. */
@@ -97,5 +105,6 @@ export function tonConfigFrom(env: TonEnv, publicUrl: string | null): TonConfig 
     watchIntervalMs: env.TON_WATCH_INTERVAL_MS,
     jettonMasters: parseJettonMasterOverrides(env.TON_JETTON_MASTERS),
     proofMaxAgeSeconds: env.TON_PROOF_MAX_AGE_SECONDS,
+    payout: { mnemonic: env.TON_PAYOUT_MNEMONIC?.trim() ?? null, intervalMs: env.TON_PAYOUT_INTERVAL_MS },
   };
 }

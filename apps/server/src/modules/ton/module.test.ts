@@ -26,6 +26,7 @@ describe('TON config', () => {
       watchIntervalMs: 10_000,
       jettonMasters: {},
       proofMaxAgeSeconds: 900,
+      payout: { mnemonic: null, intervalMs: 15_000 },
     });
     const master = toFriendlyAddress(`0:${'ab'.repeat(32)}`, { bounceable: true, testOnly: true });
     const c = tonConfigFrom(
@@ -37,6 +38,8 @@ describe('TON config', () => {
         TON_ALLOWED_DOMAINS: 'pixelwall.example, t.me',
         TON_WATCH_INTERVAL_MS: '5000',
         TON_JETTON_MASTERS: `4=${master}`,
+        TON_PAYOUT_MNEMONIC: ` ${'word '.repeat(24)}`,
+        TON_PAYOUT_INTERVAL_MS: '2000',
       }),
       'https://wall.example.com',
     );
@@ -47,6 +50,7 @@ describe('TON config', () => {
       allowedDomains: ['wall.example.com', 'pixelwall.example', 't.me'],
       watchIntervalMs: 5000,
       jettonMasters: { 4: master },
+      payout: { mnemonic: 'word '.repeat(24).trim(), intervalMs: 2000 },
     });
   });
 
@@ -57,6 +61,7 @@ describe('TON config', () => {
       { TON_INDEXER_URL: 'ftp://x' },
       { TON_JETTON_MASTERS: '4=nope' },
       { TON_WATCH_INTERVAL_MS: '5' },
+      { TON_PAYOUT_MNEMONIC: 'only three words' },
     ]) {
       const r = env.safeParse(bad);
       expect(r.success, JSON.stringify(bad)).toBe(false);
