@@ -1,9 +1,16 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { keyPairFromSeed } from '@ton/crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toFriendlyAddress } from '../../../apps/server/src/integrations/ton/address.ts';
+import { normalizeTonAddress, toFriendlyAddress } from '../../../apps/server/src/integrations/ton/address.ts';
 import { createToncenterIndexer } from '../../../apps/server/src/integrations/ton/indexer.ts';
+import {
+  jettonTransfer,
+  signTransfer,
+  tonTransfer,
+  walletV4R2,
+} from '../../../apps/server/src/integrations/ton/payout-wallet.ts';
 import { type FakeTonIndexer, startFakeTonIndexer } from './ton-indexer.ts';
 
 const WALLET = `0:${randomBytes(32).toString('hex')}`;
@@ -185,5 +192,165 @@ describe('fake toncenter v3', () => {
     } finally {
       child.kill('SIGTERM');
     }
+  });
+});
+
+describe('fake toncenter as the payout wallet', () => {
+  const signer = () => {
+    const keyPair = keyPairFromSeed(randomBytes(32));
+    return { keyPair, ...walletV4R2(keyPair.publicKey) };
+  };
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${fake.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const VALID = 1_800_000_060;
+
+  it('accepts a signed transfer as the wallet would and records it where the lookups find it', async () => {
+    const w = signer();
+    expect((await get(`/api/v3/walletInformation?address=${w.address}&use_v2=false`)).body).toMatchObject({
+      status: 'nonexist',
+      seqno: null,
+    });
+    await post('/_fake/wallets', { address: w.address, nanotons: '3000000000' });
+    const signed = signTransfer(w, {
+      seqno: 0,
+      validUntil: VALID,
+      message: tonTransfer(BUYER, 1_000_000_000n, 'reward #1'),
+      withInit: true,
+    });
+    const accepted = await post('/api/v3/message', { boc: signed.boc });
+    expect(accepted).toEqual({
+      status: 200,
+      body: {
+        message_hash: Buffer.from(signed.messageHash, 'hex').toString('base64'),
+        message_hash_norm: Buffer.from(signed.normalizedHash, 'hex').toString('base64'),
+      },
+    });
+    expect((await get(`/api/v3/walletInformation?address=${w.address}`)).body).toMatchObject({
+      status: 'active',
+      seqno: 1,
+      wallet_id: 698_983_191,
+      balance: String(3_000_000_000 - 1_000_000_000 - 2_000_000),
+    });
+    const found = (await get(`/api/v3/transactionsByMessage?msg_hash=${signed.normalizedHash}&direction=in`))
+      .body.transactions as {
+      hash: string;
+      in_msg: { source: null };
+      out_msgs: { destination: string; value: string }[];
+    }[];
+    expect(found).toHaveLength(1);
+    expect(found[0]!.in_msg.source).toBeNull();
+    expect(found[0]!.out_msgs).toEqual([
+      expect.objectContaining({ destination: BUYER.toUpperCase(), value: '1000000000' }),
+    ]);
+    const byRaw = await get(
+      `/api/v3/transactionsByMessage?msg_hash=${encodeURIComponent(accepted.body.message_hash as string)}`,
+    );
+    expect(byRaw.body.transactions).toHaveLength(1);
+    const sent = (await get('/_fake/sent')).body.sent as unknown[];
+    expect(sent).toEqual([
+      expect.objectContaining({
+        wallet: w.address,
+        to: BUYER,
+        nanotons: '1000000000',
+        seqno: 0,
+        comment: 'reward #1',
+      }),
+    ]);
+    expect(Buffer.from(found[0]!.hash, 'base64').toString('hex')).toBe(fake.sent[0]!.txHash);
+    // The receiver sees an ordinary incoming transfer.
+    const incoming = await createToncenterIndexer({ baseUrl: fake.url, apiKey: KEY }).transactions({
+      account: BUYER,
+      limit: 10,
+    });
+    expect(incoming.items).toEqual([
+      expect.objectContaining({ from: w.address, amount: 1_000_000_000n, comment: 'reward #1' }),
+    ]);
+  });
+
+  it('refuses what the wallet would: no state_init, a replayed seqno, a foreign key, an expired message', async () => {
+    const w = signer();
+    fake.fundWallet(w.address, 3_000_000_000n);
+    const send = (seqno: number, o: { withInit?: boolean; validUntil?: number; key?: typeof w } = {}) =>
+      post('/api/v3/message', {
+        boc: signTransfer(
+          { ...w, keyPair: (o.key ?? w).keyPair },
+          {
+            seqno,
+            validUntil: o.validUntil ?? VALID,
+            message: tonTransfer(BUYER, 1_000n, null),
+            withInit: o.withInit ?? false,
+          },
+        ).boc,
+      });
+    expect((await send(0)).body.error).toMatch(/not deployed/);
+    expect((await send(0, { withInit: true, key: signer() })).body.error).toMatch(/signature|state_init/);
+    expect((await send(0, { withInit: true })).status).toBe(200);
+    const replay = await send(0);
+    expect(replay.status).toBe(500);
+    expect(replay.body.error).toMatch(/cannot apply external message.*seqno 0, the wallet is at 1/);
+    expect((await send(1, { validUntil: 1_799_999_999 })).body.error).toMatch(/expired/);
+    expect((await send(1, { key: signer() })).body.error).toMatch(/bad signature/);
+    expect((await send(1)).status).toBe(200);
+    expect(fake.seqnoOf(w.address)).toBe(2);
+    expect(fake.sent).toHaveLength(2);
+    expect((await post('/api/v3/message', { boc: 'AAAA' })).status).toBe(400);
+  });
+
+  it('moves jettons for a TEP-74 transfer from its own jetton wallet, and only what it holds', async () => {
+    const w = signer();
+    const master = normalizeTonAddress(USDT);
+    await post('/_fake/wallets', { address: w.address, nanotons: '1000000000' });
+    await post('/_fake/jetton-balances', { owner: w.address, jettonMaster: USDT, amount: '5000000' });
+    const jw = (await get(`/api/v3/jetton/wallets?owner_address=${w.address}&jetton_address=${USDT}&limit=1`))
+      .body.jetton_wallets as { address: string; balance: string }[];
+    expect(jw).toEqual([expect.objectContaining({ balance: '5000000' })]);
+    const ourJettonWallet = normalizeTonAddress(jw[0]!.address);
+    const order = (seqno: number, amount: bigint) =>
+      post('/api/v3/message', {
+        boc: signTransfer(w, {
+          seqno,
+          validUntil: VALID,
+          message: jettonTransfer({
+            ourJettonWallet,
+            ourWallet: w.address,
+            to: BUYER,
+            amount,
+            queryId: 9n,
+            attachNano: 50_000_000n,
+            forwardTonAmount: 1n,
+            comment: 'reward #9',
+          }),
+          withInit: seqno === 0,
+        }).boc,
+      });
+    expect((await order(0, 2_000_000n)).status).toBe(200);
+    expect(fake.sent).toEqual([
+      expect.objectContaining({ to: BUYER, jettonMaster: master, jettonAmount: '2000000', queryId: '9' }),
+    ]);
+    const theirs = await createToncenterIndexer({ baseUrl: fake.url, apiKey: KEY }).jettonTransfersIn({
+      owner: BUYER,
+      limit: 10,
+    });
+    expect(theirs.items).toEqual([
+      expect.objectContaining({ from: w.address, amount: 2_000_000n, comment: 'reward #9' }),
+    ]);
+    // Beyond its balance the jetton wallet bounces: the seqno is used, nothing moves.
+    expect((await order(1, 4_000_000n)).status).toBe(200);
+    expect(fake.sent).toHaveLength(1);
+    expect(
+      (
+        (await get(`/api/v3/jetton/wallets?owner_address=${w.address}&jetton_address=${USDT}`)).body
+          .jetton_wallets as { balance: string }[]
+      )[0]!.balance,
+    ).toBe('3000000');
+    expect(
+      (await get(`/api/v3/jetton/wallets?owner_address=${BUYER}&jetton_address=${NOT}`)).body.jetton_wallets,
+    ).toEqual([]);
   });
 });

@@ -9,6 +9,17 @@
  * A jetton transfer also adds the transfer_notification transaction the receiving wallet gets
  * (0.01 TON, no text comment), as on chain.
  *
+ * Payouts: it plays the payout wallet too. `POST /api/v3/message` takes a signed v4R2 external
+ * message and accepts it the way the wallet would (deploying state_init on the first one, the
+ * signature, subwallet, expiry and seqno checked, refused otherwise), then records the wallet's
+ * transaction with its out messages (findable by `GET /api/v3/transactionsByMessage`), takes the
+ * TON from the wallet's balance, moves jettons for a TEP-74 transfer, and lists the decoded
+ * payout in `sent`. `GET /api/v3/walletInformation` and `GET /api/v3/jetton/wallets` answer for
+ * it. Balances come from the control API:
+ *   POST /_fake/wallets          {address, nanotons}           credit TON to a wallet
+ *   POST /_fake/jetton-balances  {owner, jettonMaster, amount} credit jettons to an owner
+ *   GET  /_fake/sent             the payouts accepted so far
+ *
  * CLI for the local demo: node --import tsx tools/src/fakes/ton-indexer.ts [--port 8091] [--api-key K]
  */
 import { createHash } from 'node:crypto';
@@ -17,6 +28,13 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { normalizeTonAddress } from '../../../apps/server/src/integrations/ton/address.ts';
 import { commentBoc } from '../../../apps/server/src/integrations/ton/comment.ts';
+import {
+  type DecodedWalletMessage,
+  decodeWalletExternal,
+  publicKeyOfWalletData,
+  signatureHolds,
+} from '../../../apps/server/src/integrations/ton/payout-decode.ts';
+import { V4_SUBWALLET_ID } from '../../../apps/server/src/integrations/ton/payout-wallet.ts';
 
 export interface AddTonTransfer {
   from: string;
@@ -50,11 +68,40 @@ export interface AddedTransaction {
   lt: string;
 }
 
+/** A payout the fake accepted from a wallet, decoded. */
+export interface SentPayout {
+  /** raw sending wallet */
+  wallet: string;
+  seqno: number;
+  /** raw receiving owner: the TON receiver, or the jetton transfer's destination */
+  to: string;
+  /** TON sent to `to`; for a jetton transfer, the TON attached to our jetton wallet */
+  nanotons: string;
+  /** raw jetton master for a jetton transfer, else null */
+  jettonMaster: string | null;
+  /** jetton units for a jetton transfer, else null */
+  jettonAmount: string | null;
+  queryId: string | null;
+  comment: string | null;
+  /** the wallet's transaction, lower-case hex */
+  txHash: string;
+  /** normalised external message hash, lower-case hex */
+  messageHash: string;
+}
+
 export interface FakeTonIndexer {
   /** base URL to configure as TON_INDEXER_URL */
   url: string;
   addTonTransfer(t: AddTonTransfer): AddedTransaction;
   addJettonTransfer(t: AddJettonTransfer): AddedTransaction;
+  /** credits TON to a wallet (the payout wallet needs some before it can send) */
+  fundWallet(address: string, nanotons: bigint | number | string): void;
+  /** credits jettons to an owner's jetton wallet */
+  fundJetton(owner: string, jettonMaster: string, amount: bigint | number | string): void;
+  /** payouts accepted from wallets, in order */
+  sent: SentPayout[];
+  /** a wallet's seqno (0 before its first message) */
+  seqnoOf(address: string): number;
   /** requests served, by path (for tests) */
   requests: string[];
   reset(): void;
@@ -66,6 +113,8 @@ interface TxRecord {
   hash: Buffer;
   lt: bigint;
   now: number;
+  /** for a wallet's own (external) message: its hashes and what it sent */
+  external?: { hash: Buffer; hashNorm: Buffer; out: { destination: string; value: bigint }[] };
   inMsg: {
     source: string;
     destination: string;
@@ -94,6 +143,8 @@ interface JettonRecord {
 
 const JETTON_NOTIFY_OP = '0x7362d09c';
 const FORWARD_TON = 10_000_000n;
+/** What the fake charges a wallet per external message it accepts. */
+const WALLET_FEE = 2_000_000n;
 
 function upperRaw(raw: string): string {
   const [wc, hex] = raw.split(':');
@@ -126,6 +177,12 @@ export async function startFakeTonIndexer(
   let nextLt = 50_000_000_000_000n;
   let seq = 0;
   const requests: string[] = [];
+  const wallets = new Map<string, { seqno: number; publicKey: Buffer | null; balance: bigint }>();
+  /** jetton units by `${owner}|${master}` */
+  const jettonBalances = new Map<string, bigint>();
+  /** jetton wallet address → whose and of which jetton */
+  const jettonWallets = new Map<string, { owner: string; master: string }>();
+  const sent: SentPayout[] = [];
 
   const newHash = () => createHash('sha256').update(`fake-tx-${++seq}-${now()}`).digest();
   const takeLt = () => {
@@ -242,7 +299,52 @@ export async function startFakeTonIndexer(
     return picked.slice(offset, offset + limit);
   }
 
+  /** A wallet's own transaction: an external message in, what it sent out. */
+  function externalTransactionJson(t: TxRecord, ext: NonNullable<TxRecord['external']>) {
+    return {
+      account: upperRaw(t.account),
+      hash: t.hash.toString('base64'),
+      lt: t.lt.toString(),
+      now: t.now,
+      mc_block_seqno: 40_000_000 + Number(t.lt % 1_000_000n),
+      trace_id: t.hash.toString('base64'),
+      orig_status: 'active',
+      end_status: 'active',
+      total_fees: '2000000',
+      description: {
+        type: 'ord',
+        aborted: false,
+        destroyed: false,
+        credit_first: true,
+        compute_ph: { skipped: false, success: true, exit_code: 0 },
+        action: { success: true, result_code: 0, tot_actions: ext.out.length },
+      },
+      in_msg: {
+        hash: ext.hash.toString('base64'),
+        hash_norm: ext.hashNorm.toString('base64'),
+        source: null,
+        destination: upperRaw(t.account),
+        value: null,
+        opcode: null,
+        bounce: null,
+        bounced: null,
+        message_content: null,
+        init_state: null,
+      },
+      out_msgs: ext.out.map((o, i) => ({
+        hash: createHash('sha256').update(t.hash).update(`out${i}`).digest('base64'),
+        source: upperRaw(t.account),
+        destination: upperRaw(o.destination),
+        value: o.value.toString(),
+        created_lt: (t.lt + 1n + BigInt(i)).toString(),
+        created_at: String(t.now),
+      })),
+      emulated: false,
+    };
+  }
+
   function transactionJson(t: TxRecord) {
+    if (t.external) return externalTransactionJson(t, t.external);
     const m = t.inMsg;
     return {
       account: upperRaw(t.account),
@@ -351,6 +453,63 @@ export async function startFakeTonIndexer(
     if (method === 'POST' && url.pathname === '/_fake/jetton-transfers') {
       return addJettonTransfer(body as AddJettonTransfer);
     }
+    if (method === 'GET' && url.pathname === '/api/v3/walletInformation') {
+      const raw = normalizeTonAddress(q.get('address') ?? '');
+      if (!raw) throw new HttpError(422, 'address is required and must be an address');
+      return walletInformation(raw);
+    }
+    if (method === 'GET' && url.pathname === '/api/v3/jetton/wallets') {
+      const owner = normalizeTonAddress(q.get('owner_address') ?? '');
+      const master = normalizeTonAddress(q.get('jetton_address') ?? '');
+      if (!owner || !master) throw new HttpError(422, 'owner_address and jetton_address are required');
+      const balance = jettonBalances.get(`${owner}|${master}`);
+      if (balance === undefined) return { jetton_wallets: [], address_book: {}, metadata: {} };
+      return {
+        jetton_wallets: [
+          {
+            address: upperRaw(derivedWallet(owner, master)),
+            balance: balance.toString(),
+            owner: upperRaw(owner),
+            jetton: upperRaw(master),
+            last_transaction_lt: '0',
+            code_hash: Buffer.alloc(32, 1).toString('base64'),
+            data_hash: Buffer.alloc(32, 2).toString('base64'),
+          },
+        ],
+        address_book: {},
+        metadata: {},
+      };
+    }
+    if (method === 'POST' && url.pathname === '/api/v3/message') {
+      const boc = (body as { boc?: unknown }).boc;
+      if (typeof boc !== 'string' || boc.length === 0 || boc.length > 64 * 1024) {
+        throw new HttpError(422, 'boc is required');
+      }
+      return acceptMessage(boc);
+    }
+    if (method === 'GET' && url.pathname === '/api/v3/transactionsByMessage') {
+      const given = q.get('msg_hash') ?? '';
+      const hex = hashHex(given);
+      if (!hex) throw new HttpError(422, 'msg_hash must be a 32-byte hash in hex or base64');
+      if ((q.get('direction') ?? 'in') !== 'in') return { transactions: [], address_book: {} };
+      const found = txs.filter(
+        (t) =>
+          t.external &&
+          (t.external.hash.toString('hex') === hex || t.external.hashNorm.toString('hex') === hex),
+      );
+      return { transactions: found.map(transactionJson), address_book: {} };
+    }
+    if (method === 'POST' && url.pathname === '/_fake/wallets') {
+      const b = body as { address?: string; nanotons?: string | number };
+      fundWallet(b.address ?? '', b.nanotons ?? '0');
+      return { ok: true };
+    }
+    if (method === 'POST' && url.pathname === '/_fake/jetton-balances') {
+      const b = body as { owner?: string; jettonMaster?: string; amount?: string | number };
+      fundJetton(b.owner ?? '', b.jettonMaster ?? '', b.amount ?? '0');
+      return { ok: true };
+    }
+    if (method === 'GET' && url.pathname === '/_fake/sent') return { sent };
     if (method === 'POST' && url.pathname === '/_fake/reset') {
       reset();
       return { ok: true };
@@ -358,10 +517,175 @@ export async function startFakeTonIndexer(
     throw new HttpError(404, `no route ${method} ${url.pathname}`);
   }
 
+  // ---------- the payout wallet ----------
+
+  function walletOf(raw: string) {
+    let w = wallets.get(raw);
+    if (!w) {
+      w = { seqno: 0, publicKey: null, balance: 0n };
+      wallets.set(raw, w);
+    }
+    return w;
+  }
+
+  function fundWallet(address: string, nanotons: bigint | number | string): void {
+    walletOf(mustAddress(address, 'address')).balance += units(nanotons, 'nanotons');
+  }
+
+  function fundJetton(owner: string, jettonMaster: string, amount: bigint | number | string): void {
+    const o = mustAddress(owner, 'owner');
+    const m = mustAddress(jettonMaster, 'jettonMaster');
+    const key = `${o}|${m}`;
+    jettonBalances.set(key, (jettonBalances.get(key) ?? 0n) + units(amount, 'amount'));
+    jettonWallets.set(derivedWallet(o, m), { owner: o, master: m });
+  }
+
+  function walletInformation(raw: string) {
+    const w = wallets.get(raw);
+    const last = [...txs].reverse().find((t) => t.account === raw);
+    const common = {
+      balance: (w?.balance ?? 0n).toString(),
+      last_transaction_lt: last ? last.lt.toString() : '0',
+      last_transaction_hash: (last?.hash ?? Buffer.alloc(32)).toString('base64'),
+    };
+    if (!w?.publicKey) {
+      return {
+        ...common,
+        wallet_type: null,
+        seqno: null,
+        wallet_id: null,
+        status: w && w.balance > 0n ? 'uninit' : 'nonexist',
+      };
+    }
+    return {
+      ...common,
+      wallet_type: 'wallet v4 r2',
+      seqno: w.seqno,
+      wallet_id: V4_SUBWALLET_ID,
+      status: 'active',
+    };
+  }
+
+  function hashHex(given: string): string | null {
+    if (/^[0-9a-fA-F]{64}$/.test(given)) return given.toLowerCase();
+    const bytes = Buffer.from(given.replaceAll('-', '+').replaceAll('_', '/'), 'base64');
+    return bytes.length === 32 ? bytes.toString('hex') : null;
+  }
+
+  /** What a liteserver says when the wallet would not accept the message. */
+  function refuse(why: string): never {
+    const reason = 'cannot apply external message to current state : External message was not accepted';
+    throw new HttpError(500, `LITE_SERVER_UNKNOWN: ${reason} (${why})`);
+  }
+
+  /** Accepts a signed wallet message as a v4R2 wallet would, and carries out what it asks. */
+  function acceptMessage(boc: string) {
+    let m: DecodedWalletMessage;
+    try {
+      m = decodeWalletExternal(boc);
+    } catch (err) {
+      throw new HttpError(400, `cannot decode the message: ${(err as Error).message}`);
+    }
+    const w = walletOf(m.wallet);
+    let publicKey = w.publicKey;
+    if (!publicKey) {
+      if (!m.initData || !m.initHash || `0:${m.initHash.toString('hex')}` !== m.wallet) {
+        refuse('the wallet is not deployed and no matching state_init came with the message');
+      }
+      publicKey = publicKeyOfWalletData(m.initData);
+    }
+    if (!signatureHolds(m, publicKey)) refuse('bad signature');
+    if (m.subwalletId !== V4_SUBWALLET_ID) refuse('wrong subwallet id');
+    if (m.validUntil <= clock()) refuse('expired');
+    if (m.seqno !== w.seqno) refuse(`seqno ${m.seqno}, the wallet is at ${w.seqno}`);
+    if (m.op !== 0) refuse('only simple sends');
+    w.publicKey = publicKey;
+    w.seqno++;
+    // Gas and storage come off the balance before the wallet's actions run.
+    w.balance -= w.balance < WALLET_FEE ? w.balance : WALLET_FEE;
+
+    const tx: TxRecord = {
+      account: m.wallet,
+      hash: newHash(),
+      lt: takeLt(),
+      now: clock(),
+      external: {
+        hash: Buffer.from(m.messageHash, 'hex'),
+        hashNorm: Buffer.from(m.normalizedHash, 'hex'),
+        out: [],
+      },
+      inMsg: {
+        source: '',
+        destination: m.wallet,
+        value: 0n,
+        opcode: null,
+        body: null,
+        comment: null,
+        bounce: false,
+        bounced: false,
+      },
+      aborted: false,
+    };
+    txs.push(tx);
+    for (const out of m.messages) {
+      // Send mode 3 ignores errors: a message the balance cannot cover is skipped, the seqno used.
+      if (w.balance < out.value) continue;
+      w.balance -= out.value;
+      tx.external!.out.push({ destination: out.to, value: out.value });
+      const record: SentPayout = {
+        wallet: m.wallet,
+        seqno: m.seqno,
+        to: out.to,
+        nanotons: out.value.toString(),
+        jettonMaster: null,
+        jettonAmount: null,
+        queryId: null,
+        comment: out.comment,
+        txHash: tx.hash.toString('hex'),
+        messageHash: m.normalizedHash,
+      };
+      if (out.jetton) {
+        const j = out.jetton;
+        const ours = jettonWallets.get(out.to);
+        const key = ours ? `${ours.owner}|${ours.master}` : '';
+        // A jetton wallet only takes orders from its owner and only what it holds; else it bounces.
+        if (!ours || ours.owner !== m.wallet || (jettonBalances.get(key) ?? 0n) < j.amount) continue;
+        jettonBalances.set(key, (jettonBalances.get(key) ?? 0n) - j.amount);
+        fundJetton(j.destination, ours.master, j.amount);
+        addJettonTransfer({
+          from: m.wallet,
+          to: j.destination,
+          jettonMaster: ours.master,
+          amount: j.amount,
+          comment: j.comment,
+        });
+        Object.assign(record, {
+          to: j.destination,
+          jettonMaster: ours.master,
+          jettonAmount: j.amount.toString(),
+          queryId: j.queryId.toString(),
+          comment: j.comment,
+        });
+      } else {
+        walletOf(out.to).balance += out.value;
+        addTonTransfer({ from: m.wallet, to: out.to, nanotons: out.value, comment: out.comment });
+      }
+      sent.push(record);
+    }
+    return {
+      message_hash: Buffer.from(m.messageHash, 'hex').toString('base64'),
+      message_hash_norm: Buffer.from(m.normalizedHash, 'hex').toString('base64'),
+    };
+  }
+
   function reset(): void {
     txs = [];
     jettons = [];
     requests.length = 0;
+    wallets.clear();
+    jettonBalances.clear();
+    jettonWallets.clear();
+    sent.length = 0;
   }
 
   const server = http.createServer((req, res) => {
@@ -403,6 +727,10 @@ export async function startFakeTonIndexer(
     url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
     addTonTransfer,
     addJettonTransfer,
+    fundWallet,
+    fundJetton,
+    sent,
+    seqnoOf: (address) => wallets.get(mustAddress(address, 'address'))?.seqno ?? 0,
     requests,
     reset,
     close: () =>
