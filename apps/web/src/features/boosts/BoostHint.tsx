@@ -26,3 +26,16 @@ export function BoostHint({
     </div>
   );
 }
+
+/** While the pipette is armed: the next tap takes a colour. */
+export function PipetteHint({ onCancel }: { onCancel(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="boost-hint panel" role="status" data-testid="pipette-hint">
+      <span className="boost-hint__text">{t('boosts.pipetteAim')}</span>
+      <button type="button" className="btn" onClick={onCancel}>
+        {t('boosts.cancel')}
+      </button>
+    </div>
+  );
+}

@@ -3,22 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { goodsCount } from '../shop/shopStore.ts';
 import { BoostButton } from './BoostButton.tsx';
 import type { FastMode } from './fastModes.ts';
+import { PIPETTE_PRODUCT } from './pipette.ts';
 import './boosts.css';
 
-/** The bottom bar's fast energy (1), fast mode (5) and Pixanos' Snap shop shortcut (13). */
+/**
+ * The bottom bar's fast energy (1), fast mode (5), pipette (4) and the Pixanos' Snap shop
+ * shortcut (13). Fast mode and the pipette are kept once bought: without them the button shows
+ * '+' and opens the shop for the product.
+ */
 export function PaintBarBoosts({
   goods,
   mode,
+  picking = false,
   onPress,
+  onPipette,
   onSnap,
 }: {
   goods: GoodsAvailable;
   mode: FastMode | null;
+  /** the pipette is armed */
+  picking?: boolean;
   onPress(mode: FastMode): void;
+  onPipette?(): void;
   onSnap(): void;
 }) {
   const { t } = useTranslation();
   const fastOwned = goodsCount(goods, 5) > 0;
+  const pipetteOwned = goodsCount(goods, PIPETTE_PRODUCT) > 0;
   return (
     <>
       <BoostButton
@@ -37,6 +48,16 @@ export function PaintBarBoosts({
         onPress={() => onPress('fast')}
         className="paint-bar__tool"
       />
+      {onPipette ? (
+        <BoostButton
+          productId={PIPETTE_PRODUCT}
+          label={t('boosts.pipette')}
+          count={pipetteOwned ? null : 0}
+          active={picking}
+          onPress={onPipette}
+          className="paint-bar__tool"
+        />
+      ) : null}
       <BoostButton
         productId={13}
         label={t('boosts.snap')}

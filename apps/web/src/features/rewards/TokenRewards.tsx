@@ -1,9 +1,10 @@
-import type { Reward } from '@pixel-wall/shared';
+import type { PayoutStatus, Reward } from '@pixel-wall/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../store/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
-import { fetchTokenRewards, tokenRewardAction } from './rewardsApi.ts';
+import { selectUser } from '../../store/userSlice.ts';
+import { fetchPayoutStatus, fetchTokenRewards, tokenRewardAction } from './rewardsApi.ts';
 import { canAct, explorerUrl, markPending, phaseOf } from './tokenRewards.ts';
 import './rewards.css';
 
@@ -14,10 +15,16 @@ export function TokenRewards() {
   const [list, setList] = useState<Reward[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
+  const [payouts, setPayouts] = useState<PayoutStatus | null>(null);
+  const hasWallet = Boolean(useAppSelector(selectUser)?.walletAddress);
 
   const load = useCallback(async () => {
     setFailed(false);
-    const rewards = await dispatch(fetchTokenRewards());
+    const [rewards, status] = await Promise.all([
+      dispatch(fetchTokenRewards()),
+      dispatch(fetchPayoutStatus()),
+    ]);
+    setPayouts(status);
     if (rewards) setList(rewards);
     else setFailed(true);
   }, [dispatch]);
@@ -49,45 +56,59 @@ export function TokenRewards() {
     );
   if (!list) return <p className="token-rewards__empty">{t('common.loading')}</p>;
   if (list.length === 0) return <p className="token-rewards__empty">{t('rewards.none')}</p>;
+  const paused = payouts !== null && !payouts.enabled;
+  const waiting = list.some((r) => phaseOf(r) !== 'success');
   return (
-    <ul className="token-rewards" data-testid="token-rewards">
-      {list.map((r) => {
-        const phase = phaseOf(r);
-        const busy = inFlight.has(r.id);
-        return (
-          <li key={r.id} className="token-reward" data-phase={phase}>
-            <span className="token-reward__what">
-              <strong className="pixel-num">
-                {r.amount} {r.token ?? 'PX'}
-              </strong>
-              <span className="token-reward__name">{r.name}</span>
-            </span>
-            {phase === 'claimable' ? (
-              <span className="token-reward__actions">
-                <button
-                  type="button"
-                  className="btn btn--primary"
-                  aria-busy={busy}
-                  onClick={() => void act(r, 'claim')}
-                >
-                  {t('rewards.claim')}
-                </button>
-                <button type="button" className="btn" aria-busy={busy} onClick={() => void act(r, 'burn')}>
-                  {t('rewards.burn')}
-                </button>
+    <>
+      {waiting ? (
+        <p className="token-rewards__note" data-testid="payout-note" data-paused={paused}>
+          {paused ? t('rewards.payoutsPaused') : hasWallet ? t('rewards.payoutsOn') : t('rewards.needWallet')}
+        </p>
+      ) : null}
+      <ul className="token-rewards" data-testid="token-rewards">
+        {list.map((r) => {
+          const phase = phaseOf(r);
+          const busy = inFlight.has(r.id);
+          return (
+            <li key={r.id} className="token-reward" data-phase={phase}>
+              <span className="token-reward__what">
+                <strong className="pixel-num">
+                  {r.amount} {r.token ?? 'PX'}
+                </strong>
+                <span className="token-reward__name">{r.name}</span>
               </span>
-            ) : phase === 'pending' ? (
-              <span className="token-reward__status">{t('rewards.pending')}</span>
-            ) : r.hash ? (
-              <a className="token-reward__link" href={explorerUrl(r.hash)} target="_blank" rel="noreferrer">
-                {t('rewards.explorer')}
-              </a>
-            ) : (
-              <span className="token-reward__status">{t('rewards.sent')}</span>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+              {phase === 'claimable' ? (
+                <span className="token-reward__actions">
+                  <button
+                    type="button"
+                    className="btn btn--primary"
+                    aria-busy={busy}
+                    onClick={() => void act(r, 'claim')}
+                  >
+                    {t('rewards.claim')}
+                  </button>
+                  <button type="button" className="btn" aria-busy={busy} onClick={() => void act(r, 'burn')}>
+                    {t('rewards.burn')}
+                  </button>
+                </span>
+              ) : phase === 'pending' ? (
+                <span
+                  className="token-reward__status"
+                  title={paused ? t('rewards.payoutsPaused') : undefined}
+                >
+                  {paused ? t('rewards.pendingPaused') : t('rewards.pending')}
+                </span>
+              ) : r.hash ? (
+                <a className="token-reward__link" href={explorerUrl(r.hash)} target="_blank" rel="noreferrer">
+                  {t('rewards.explorer')}
+                </a>
+              ) : (
+                <span className="token-reward__status">{t('rewards.sent')}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 /** Reward calls (SPEC §7 Rewards) as thunks; each reports plainly whether it worked. */
-import type { RewardList, UnclaimedList } from '@pixel-wall/shared';
+import type { PayoutStatus, RewardList, UnclaimedList } from '@pixel-wall/shared';
 import type { AppThunk } from '../../store/index.ts';
 import { loadBuyList } from '../shop/shopStore.ts';
 
@@ -48,6 +48,17 @@ export function tokenRewardAction(rewardId: number, action: 'claim' | 'burn'): A
       return true;
     } catch {
       return false;
+    }
+  };
+}
+
+/** GET /rewards/payouts: whether claims are being sent. A server without the route sends none. */
+export function fetchPayoutStatus(): AppThunk<Promise<PayoutStatus>> {
+  return async (_dispatch, _getState, { http }) => {
+    try {
+      return await http.get<PayoutStatus>('/rewards/payouts');
+    } catch {
+      return { enabled: false, wallet: null };
     }
   };
 }

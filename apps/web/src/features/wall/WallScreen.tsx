@@ -17,7 +17,7 @@ import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { selectCanvasFps, shopProductRequested, showToast } from '../../store/uiSlice.ts';
 import { fetchMe, selectUser } from '../../store/userSlice.ts';
 import { BlastRail } from '../boosts/BlastRail.tsx';
-import { BoostHint } from '../boosts/BoostHint.tsx';
+import { BoostHint, PipetteHint } from '../boosts/BoostHint.tsx';
 import {
   FAST_MODE_PRODUCT,
   type FastMode,
@@ -29,13 +29,14 @@ import {
 import { applyBlast, applyRefill, type ItemOutcome } from '../boosts/items.ts';
 import { PaintBarBoosts } from '../boosts/PaintBarBoosts.tsx';
 import { paintWithEnergy } from '../boosts/paintFlow.ts';
+import { colorUnderTap, PIPETTE_PRODUCT, pressPipette } from '../boosts/pipette.ts';
 import { liveCharges } from '../mining/charges.ts';
 import { MiningChip } from '../mining/MiningChip.tsx';
 import { MiningSheet } from '../mining/MiningSheet.tsx';
 import type { PaintReward } from '../rewards/PixelRewardPopup.tsx';
 import { paintRewardOf } from '../rewards/paintReward.ts';
 import { WallRewards } from '../rewards/WallRewards.tsx';
-import { useShop } from '../shop/shopStore.ts';
+import { goodsCount, useShop } from '../shop/shopStore.ts';
 import { copyText } from './clipboard.ts';
 import { parseRecent, pushRecent, RECENT_COLORS_KEY, randomPaletteColor, recentOrDefault } from './colors.ts';
 import { pixelLink } from './links.ts';
@@ -89,6 +90,8 @@ export function WallScreen() {
   const [painting, setPainting] = useState(false);
   const [infoVersion, setInfoVersion] = useState(0);
   const [mode, setMode] = useState<FastMode | null>(null);
+  // The pipette is armed: the next tap takes a colour (see boosts/pipette.ts).
+  const [picking, setPicking] = useState(false);
   const [usingItem, setUsingItem] = useState(false);
   const [reward, setReward] = useState<PaintReward | null>(null);
   const [miningOpen, setMiningOpen] = useState(false);
@@ -147,11 +150,12 @@ export function WallScreen() {
   useEffect(() => view?.setFps(fps), [view, fps]);
 
   // Fast modes: every tap acts at once, so double taps do not zoom (SPEC §4).
-  useEffect(() => view?.setDoubleTapZoom(!tapActs(mode)), [view, mode]);
+  useEffect(() => view?.setDoubleTapZoom(!tapActs(mode) && !picking), [view, mode, picking]);
 
-  // A blast tool whose items ran out (or a guest) switches off.
+  // A blast tool whose items ran out (or a guest) switches off; so does a pipette no longer held.
   useEffect(() => {
     setMode((m) => (signedIn ? modeAfterGoods(m, shop.goods) : null));
+    if (!signedIn || goodsCount(shop.goods, PIPETTE_PRODUCT) <= 0) setPicking(false);
   }, [shop.goods, signedIn]);
 
   // Pixel info for the selected pixel, the previous request cancelled.
@@ -250,6 +254,8 @@ export function WallScreen() {
         return;
       }
       setMode(action.next);
+      // One thing per tap: a mode whose taps act puts the pipette down.
+      if (tapActs(action.next)) setPicking(false);
       // Fast energy switched on with no charges left refills straight away.
       const snapshot = store.getState().mining.charges;
       if (action.next === 'energy' && snapshot && liveCharges(snapshot, Date.now()).charges <= 0) {
@@ -264,7 +270,28 @@ export function WallScreen() {
     [usingItem, mode, shop.goods, openShopFor, store, dispatch, afterItem],
   );
 
+  const pressPipetteTool = useCallback(() => {
+    const action = pressPipette(picking, mode, shop.goods);
+    if (action.kind === 'shop') {
+      openShopFor(action.productId);
+      return;
+    }
+    setPicking(action.armed);
+    setMode(action.mode);
+  }, [picking, mode, shop.goods, openShopFor]);
+
   onTap.current = (p) => {
+    if (picking) {
+      // The pipette selects nothing: it takes the colour and goes back down.
+      view?.select(selected);
+      const taken = p ? colorUnderTap(runtime.store, p) : null;
+      if (taken) {
+        pick(taken);
+        dispatch(showToast(t('boosts.picked'), 'success'));
+      }
+      setPicking(false);
+      return;
+    }
     if (isBlastMode(mode)) {
       // A blast selects nothing: the previous selection stays.
       view?.select(selected);
@@ -285,7 +312,7 @@ export function WallScreen() {
   }, [selected, config, dispatch, t]);
 
   return (
-    <div className={`wall${isBlastMode(mode) ? ' wall--aiming' : ''}`}>
+    <div className={`wall${isBlastMode(mode) || picking ? ' wall--aiming' : ''}`}>
       <canvas
         ref={canvasRef}
         className="wall__canvas"
@@ -309,6 +336,7 @@ export function WallScreen() {
         {signedIn && isBlastMode(mode) ? (
           <BoostHint mode={mode} goods={shop.goods} onCancel={() => setMode(null)} />
         ) : null}
+        {signedIn && picking ? <PipetteHint onCancel={() => setPicking(false)} /> : null}
         {!signedIn ? (
           <div className="wall-hint panel" data-testid="hint-guest">
             {t('wall.hintGuest')}
@@ -329,7 +357,9 @@ export function WallScreen() {
               <PaintBarBoosts
                 goods={shop.goods}
                 mode={mode}
+                picking={picking}
                 onPress={(m) => void pressMode(m)}
+                onPipette={pressPipetteTool}
                 onSnap={() => openShopFor(13)}
               />
             }
