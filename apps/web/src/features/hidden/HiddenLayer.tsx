@@ -1,6 +1,6 @@
 /**
- * The hidden-template game over the wall: a chip that opens the instruction popup (shown once by
- * itself while a round runs) with the rating tab, flying notices at painted pixels and reward
+ * The hidden-template game over the wall: a chip that opens the instruction popup (shown by itself
+ * after the first find on a device) with the rating tab, flying notices at painted pixels and reward
  * markers on found ones. Only the small notice components follow the camera, and only while
  * something is shown: panning re-renders nothing else.
  */
@@ -37,24 +37,32 @@ export function HiddenLayer({
   }, [http]);
   useEffect(refresh, [refresh]);
 
-  // The instruction popup shows itself once per device while a round runs.
-  useEffect(() => {
-    if (!signedIn || !stats?.active) return;
-    if (localStorage.getItem(HIDDEN_INTRO_KEY)) return;
-    localStorage.setItem(HIDDEN_INTRO_KEY, '1');
-    setOpen(true);
-  }, [signedIn, stats?.active]);
-
   useEffect(() => {
     if (!notice) return;
     setNotices((list) => [...liveNotices(list, Date.now()), notice]);
-    if (notice.result === 'gotcha') refresh();
-    const timer = setTimeout(
-      () => setNotices((list) => liveNotices(list, Date.now())),
-      (notice.result === 'gotcha' ? HIDDEN_MARKER_MS : HIDDEN_NOTICE_MS) + 20,
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    if (notice.result === 'gotcha') {
+      refresh();
+      // The first find on this device explains the game, once the notice has flown.
+      if (signedIn && !localStorage.getItem(HIDDEN_INTRO_KEY)) {
+        timers.push(
+          setTimeout(() => {
+            localStorage.setItem(HIDDEN_INTRO_KEY, '1');
+            setOpen(true);
+          }, HIDDEN_NOTICE_MS + 200),
+        );
+      }
+    }
+    timers.push(
+      setTimeout(
+        () => setNotices((list) => liveNotices(list, Date.now())),
+        (notice.result === 'gotcha' ? HIDDEN_MARKER_MS : HIDDEN_NOTICE_MS) + 20,
+      ),
     );
-    return () => clearTimeout(timer);
-  }, [notice, refresh]);
+    return () => {
+      for (const t of timers) clearTimeout(t);
+    };
+  }, [notice, refresh, signedIn]);
 
   return (
     <>

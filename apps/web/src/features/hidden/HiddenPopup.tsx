@@ -43,7 +43,7 @@ export function HiddenPopup({
           </p>
           <p>{t('hidden.rules', { prize: stats.reward_size })}</p>
           {stats.area ? (
-            <p className="hidden-how__area pixel-num">
+            <p className="hidden-how__area">
               {t('hidden.area', { x: stats.area.x, y: stats.area.y, size: stats.area.size })}
             </p>
           ) : null}

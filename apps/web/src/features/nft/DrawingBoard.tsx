@@ -40,17 +40,15 @@ export function strokeCells(ax: number, ay: number, bx: number, by: number): [nu
 export function DrawingBoard({
   drawing,
   onChange,
-  initialZoom = 6,
 }: {
   /** mutated in place; `onChange` follows each change */
   drawing: Uint8Array;
   onChange(): void;
-  initialZoom?: number;
 }) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const [zoom, setZoomState] = useState(() => clampZoom(initialZoom));
+  const [zoom, setZoomState] = useState(NFT_ZOOM_MIN);
   const [tool, setTool] = useState<BoardTool>('pen');
   const [color, setColor] = useState<string>(PALETTE[4]);
   const stroke = useRef<{ x: number; y: number; px: number; py: number; id: number } | null>(null);
@@ -61,6 +59,12 @@ export function DrawingBoard({
     ctx.putImageData(new ImageData(new Uint8ClampedArray(drawing), NFT_SIZE, NFT_SIZE), 0, 0);
   }, [drawing]);
   useEffect(redraw, [redraw]);
+
+  // The whole board fits the frame at first.
+  useEffect(() => {
+    const f = frame.current;
+    if (f) setZoomState(clampZoom(Math.floor(Math.min(f.clientWidth, f.clientHeight) / NFT_SIZE)));
+  }, []);
 
   /** Zooms keeping the middle of the frame where it is. */
   const setZoom = useCallback((next: number) => {
