@@ -38,6 +38,11 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { registerCanvasRoutes } from './modules/canvas/routes.ts';
 import { createCanvasService } from './modules/canvas/service.ts';
 import { createSnapshotCache, encodeWebp } from './modules/canvas/snapshot.ts';
+import { registerHiddenRoutes } from './modules/hidden/routes.ts';
+import { createHiddenGame } from './modules/hidden/service.ts';
+import { createRoles } from './modules/moderation/roles.ts';
+import { registerNftRoutes } from './modules/nft/routes.ts';
+import { createNftService } from './modules/nft/service.ts';
 import { createPlayers } from './modules/profiles/players.ts';
 import { createPayoutJob } from './modules/rewards/payouts.ts';
 import { createEconomy } from './modules/shop/index.ts';
@@ -202,6 +207,23 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: lateLog,
   });
 
+  // The hidden-template game: the first round comes from a server secret at first start.
+  const hidden = createHiddenGame({
+    db,
+    seed: await serverSecret(db, 'hidden-template', null),
+    log: lateLog,
+  });
+  await hidden.start();
+  const roles = createRoles({ db, isAdmin: (id) => config.adminIds.has(id) });
+  const isAdminRole = async (id: number) => (await roles.roleOf(id)) === 'admin';
+  const nft = createNftService({
+    db,
+    users,
+    walletOf: (userId) => ton.wallets.addressOf(userId),
+    isAdmin: isAdminRole,
+    collection: config.nft.collection,
+  });
+
   const canvas = createCanvasService({
     engine,
     committer,
@@ -209,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     users,
     paintsPerSecond: config.rateLimits.paintsPerSecond,
     paintReward: (userId, pixelId, now) => economy.rewards.paintReward(userId, pixelId, now),
+    hiddenPaint: (userId, pixelId, color) => hidden.onPaint(userId, pixelId, color),
     metrics: metrics.paint,
   });
 
@@ -426,6 +449,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   ton.register(app);
   payouts.register(app);
   players.register(app);
+  registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole });
+  registerNftRoutes(app, nft, { publicUrl: config.publicUrl });
 
   app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
     const token = (req.query as Record<string, unknown>).token;
@@ -502,6 +527,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         await leader.stop();
         await ton.watcher?.stop();
         await payouts.stop();
+        hidden.stop();
         await online.close();
         await engine.close();
         await bus.close();

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { normalizeTonAddress } from './integrations/ton/address.ts';
 import { type TonConfig, tonConfigFrom, tonEnvShape } from './modules/ton/index.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -61,6 +62,12 @@ const envSchema = z.object({
     .max(7 * 86_400)
     .default(1800),
   ...tonEnvShape,
+  /** the TON NFT collection approved drawings are minted into; unset: minting is off */
+  NFT_COLLECTION_ADDRESS: z
+    .string()
+    .max(128)
+    .refine((v) => normalizeTonAddress(v) !== '', { message: 'must be a TON address' })
+    .optional(),
   TELEGRAM_BOT_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9_]{3,64}$/)
@@ -125,6 +132,8 @@ export interface Config {
     mining: { pxPerSecond: number; maxSeconds: number };
   };
   ton: TonConfig;
+  /** NFT drawings: the collection they are minted into (raw address), or null */
+  nft: { collection: string | null };
   publicUrl: string | null;
   adminIds: ReadonlySet<number>;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -186,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mining: { pxPerSecond: e.MINING_PX_PER_SECOND, maxSeconds: e.MINING_MAX_SECONDS },
     },
     ton: tonConfigFrom(e, e.PUBLIC_URL ?? null),
+    nft: { collection: e.NFT_COLLECTION_ADDRESS ? normalizeTonAddress(e.NFT_COLLECTION_ADDRESS) : null },
     publicUrl: e.PUBLIC_URL ?? null,
     adminIds: new Set(e.ADMIN_IDS),
     logLevel: e.LOG_LEVEL,

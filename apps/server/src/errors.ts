@@ -35,6 +35,10 @@ const STATUS: Record<ErrorCode, number> = {
   WALLET_NOT_CONNECTED: 409,
   NOT_ENOUGH_PX: 409,
   MAX_LEVEL: 409,
+  NFT_ALREADY_SUBMITTED: 409,
+  NFT_CAP_REACHED: 409,
+  NFT_NOT_APPROVED: 409,
+  NFT_NO_COLLECTION: 503,
 };
 
 /** The one error type services throw; the error handler maps it to a status and a JSON body. */

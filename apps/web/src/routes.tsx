@@ -22,6 +22,8 @@ const StarsPage = lazy(() =>
   import('./pages/StarsPage.tsx').then((module) => ({ default: module.StarsPage })),
 );
 
+const NftPage = lazy(() => import('./pages/NftPage.tsx').then((module) => ({ default: module.NftPage })));
+
 const stage: RouteHandle = { stage: true };
 
 /** Screens not built yet: path → i18n key of their title. */
@@ -30,7 +32,6 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['info', 'pages.info'],
   ['rules', 'pages.rules'],
   ['terms', 'pages.terms'],
-  ['nft', 'pages.nft'],
   ['privacy', 'pages.privacy'],
   ['staking', 'pages.staking'],
   ['open-league', 'pages.openLeague'],
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
       { path: 'settings', element: <SettingsPage /> },
       { path: 'energy-over', element: <EnergyOverPage /> },
       { path: 'px', element: <PxPage /> },
+      { path: 'nft', element: <NftPage /> },
       { path: 'px/:tab', element: <PxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -76,5 +78,6 @@ export const APP_PATHS: readonly string[] = [
   '/settings',
   '/energy-over',
   '/px',
+  '/nft',
   ...['token', 'roadmap', 'buyback', 'burn', 'fund', 'get'].map((tab) => `/px/${tab}`),
 ];

@@ -3,6 +3,7 @@
  * web client takes its types from them. Every string and number is bounded.
  */
 import { z } from 'zod';
+import { hiddenOutcomeSchema } from './api-hidden.ts';
 import { MAX_PIXEL_ID, MIN_PIXEL_ID } from './canvas.ts';
 import { ERROR_CODES } from './errors.ts';
 import { isPaletteColor } from './palette.ts';
@@ -142,6 +143,8 @@ export const repaintResultSchema = z.object({
   reward: z.number(),
   reward_type: z.string().nullable(),
   reward_user: z.number().nullable(),
+  /** the hidden-template game's verdict on this paint, when the pixel is one of its pixels */
+  hidden: hiddenOutcomeSchema.nullable().optional(),
 });
 export type RepaintResult = z.infer<typeof repaintResultSchema>;
 

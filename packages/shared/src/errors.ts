@@ -34,6 +34,10 @@ export const ERROR_CODES = [
   'WALLET_NOT_CONNECTED',
   'NOT_ENOUGH_PX',
   'MAX_LEVEL',
+  'NFT_ALREADY_SUBMITTED',
+  'NFT_CAP_REACHED',
+  'NFT_NOT_APPROVED',
+  'NFT_NO_COLLECTION',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   integer,
   jsonb,
   numeric,
@@ -366,6 +367,54 @@ export const rewardPayouts = pgTable('reward_payouts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+// ---------- hidden-template game and NFT drawings (0008) ----------
+
+export const hiddenRounds = pgTable('hidden_rounds', {
+  id: serial('id').primaryKey(),
+  x: smallint('x').notNull(),
+  y: smallint('y').notNull(),
+  source: text('source').notNull(),
+  poolPx: bigint('pool_px', { mode: 'number' }).notNull(),
+  awards: integer('awards').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdBy: bigint('created_by', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+export const hiddenPixels = pgTable(
+  'hidden_pixels',
+  {
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => hiddenRounds.id, { onDelete: 'cascade' }),
+    pixelId: integer('pixel_id').notNull(),
+    color: smallint('color').notNull(),
+    winnerId: bigint('winner_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    rewardId: bigint('reward_id', { mode: 'number' }).references(() => rewards.id, { onDelete: 'set null' }),
+    wonAt: timestamp('won_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.pixelId] })],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+export const nfts = pgTable('nfts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pixels: bytea('pixels').notNull(),
+  status: text('status').notNull().default('pending'),
+  approvalNo: integer('approval_no').unique(),
+  reviewedBy: bigint('reviewed_by', { mode: 'number' }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  mintOwner: text('mint_owner'),
+  mintHash: text('mint_hash'),
+  mintedAt: timestamp('minted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   appSecrets,
   squads,
@@ -395,4 +444,7 @@ export const schema = {
   moderationLog,
   boostUpgrades,
   rewardPayouts,
+  hiddenRounds,
+  hiddenPixels,
+  nfts,
 };

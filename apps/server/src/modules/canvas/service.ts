@@ -4,6 +4,7 @@
  */
 import {
   colorOfIndex,
+  type HiddenOutcome,
   isValidPixelId,
   msUntilNextCharge,
   PALETTE_SIZE,
@@ -30,6 +31,8 @@ export interface CanvasServiceDeps {
     pixelId: number,
     now: number,
   ): Promise<{ reward: number; reward_type: string | null; reward_user: number | null }>;
+  /** the hidden-template game's verdict: null (no promise) for a pixel off its template */
+  hiddenPaint?(userId: number, pixelId: number, color: number): Promise<HiddenOutcome | null> | null;
   metrics?: { painted(n: number): void; refused(code: string): void };
   now?: () => number;
 }
@@ -77,6 +80,7 @@ export function createCanvasService(deps: CanvasServiceDeps) {
       deps.metrics?.painted(1);
       await deps.bus.publishPixels([{ pixelId, color }]);
       const won = deps.paintReward ? await deps.paintReward(userId, pixelId, at) : null;
+      const hiddenCheck = deps.hiddenPaint?.(userId, pixelId, color) ?? null;
       return {
         success: true,
         charges: outcome.charges.charges,
@@ -86,6 +90,7 @@ export function createCanvasService(deps: CanvasServiceDeps) {
         reward: won?.reward ?? 0,
         reward_type: won?.reward_type ?? null,
         reward_user: won?.reward_user ?? null,
+        hidden: hiddenCheck === null ? null : await hiddenCheck,
       };
     },
 

@@ -30,6 +30,8 @@ import { applyBlast, applyRefill, type ItemOutcome } from '../boosts/items.ts';
 import { PaintBarBoosts } from '../boosts/PaintBarBoosts.tsx';
 import { paintWithEnergy } from '../boosts/paintFlow.ts';
 import { colorUnderTap, PIPETTE_PRODUCT, pressPipette } from '../boosts/pipette.ts';
+import { HiddenLayer } from '../hidden/HiddenLayer.tsx';
+import { type HiddenNotice, noticeOf } from '../hidden/notices.ts';
 import { liveCharges } from '../mining/charges.ts';
 import { MiningChip } from '../mining/MiningChip.tsx';
 import { MiningSheet } from '../mining/MiningSheet.tsx';
@@ -94,6 +96,7 @@ export function WallScreen() {
   const [picking, setPicking] = useState(false);
   const [usingItem, setUsingItem] = useState(false);
   const [reward, setReward] = useState<PaintReward | null>(null);
+  const [hiddenNotice, setHiddenNotice] = useState<HiddenNotice | null>(null);
   const [miningOpen, setMiningOpen] = useState(false);
   const shop = useShop();
   // The view's tap callback is made once; it calls whatever this holds at the time.
@@ -204,6 +207,7 @@ export function WallScreen() {
           if (recent[0] !== color) pick(color);
           setInfoVersion((n) => n + 1);
           setReward(paintRewardOf(outcome.result));
+          setHiddenNotice(noticeOf(outcome.result.hidden, target.x, target.y, Date.now()));
         }
       } finally {
         setPainting(false);
@@ -370,6 +374,7 @@ export function WallScreen() {
           </div>
         )}
       </div>
+      <HiddenLayer view={view} notice={hiddenNotice} signedIn={signedIn} />
       <WallRewards signedIn={signedIn} reward={reward} onDone={() => setReward(null)} />
       {signedIn ? <MiningSheet open={miningOpen} onClose={() => setMiningOpen(false)} /> : null}
     </div>

@@ -51,6 +51,8 @@ export interface TonWalletConnector {
   connect(payload: string, via?: InjectedWallet): Promise<WalletConnection | null>;
   /** Asks the wallet to sign and send; rejects when the player declines or the wallet fails. */
   send(tx: WalletTransaction): Promise<void>;
+  /** As `send`, resolving with the signed message the wallet sent (a base64 BOC), where it tells. */
+  sendForBoc?(tx: WalletTransaction): Promise<string>;
   disconnect(): Promise<void>;
   /** Notified when the connection appears or goes away. */
   subscribe(fn: (account: WalletAccount | null) => void): () => void;

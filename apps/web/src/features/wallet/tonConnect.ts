@@ -131,6 +131,12 @@ export function createTonConnectConnector(origin: string = window.location.origi
       await t.sendTransaction({ validUntil, messages: tx.messages });
     },
 
+    async sendForBoc(tx) {
+      const t = await load();
+      const validUntil = Math.min(tx.validUntil, Math.floor(Date.now() / 1000) + MAX_VALIDITY_S);
+      return (await t.sendTransaction({ validUntil, messages: tx.messages })).boc;
+    },
+
     async disconnect() {
       const t = await load();
       if (t.connected) await t.disconnect();

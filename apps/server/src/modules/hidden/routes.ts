@@ -1,0 +1,50 @@
+import {
+  API_PREFIX,
+  HIDDEN_AWARDS,
+  hiddenRatingQuery,
+  hiddenRatingSchema,
+  hiddenRoundSchema,
+  hiddenStatsSchema,
+  hiddenTemplateQuery,
+} from '@pixel-wall/shared';
+import { AppError } from '../../errors.ts';
+import { type App, callerId } from '../../http.ts';
+import { binaryBody, registerBinaryRoutes } from '../../lib/binary-body.ts';
+import type { HiddenGame } from './service.ts';
+
+export function registerHiddenRoutes(
+  app: App,
+  hidden: HiddenGame,
+  opts: { isAdmin(userId: number): Promise<boolean> },
+): void {
+  app.get(
+    `${API_PREFIX}/hidden/stats`,
+    { schema: { response: { 200: hiddenStatsSchema } }, config: { auth: 'optional' } },
+    async (req) => hidden.stats(req.userId),
+  );
+
+  app.get(
+    `${API_PREFIX}/hidden/rating`,
+    {
+      schema: { querystring: hiddenRatingQuery, response: { 200: hiddenRatingSchema } },
+      config: { auth: 'none' },
+    },
+    async (req) => hidden.rating(req.query.limit, req.query.offset),
+  );
+
+  registerBinaryRoutes(app, HIDDEN_AWARDS, (scope) => {
+    scope.post(
+      `${API_PREFIX}/hidden/admin/round`,
+      {
+        schema: { querystring: hiddenTemplateQuery, response: { 200: hiddenRoundSchema } },
+        config: { auth: 'required' },
+      },
+      async (req) => {
+        const adminId = callerId(req);
+        if (!(await opts.isAdmin(adminId))) throw new AppError('FORBIDDEN', 'Only admins may start a round.');
+        const body = binaryBody(req, `the template (${HIDDEN_AWARDS} palette indices, 64×64 row by row)`);
+        return hidden.newRound(adminId, req.query.x, req.query.y, new Uint8Array(body));
+      },
+    );
+  });
+}

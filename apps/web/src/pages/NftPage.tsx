@@ -1,0 +1,5 @@
+import { NftScreen } from '../features/nft/NftScreen.tsx';
+
+export function NftPage() {
+  return <NftScreen />;
+}
