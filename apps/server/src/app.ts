@@ -481,6 +481,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // the web build writes .br and .gz beside each text file
+      preCompressed: true,
       setHeaders: (res, file) => {
         res.setHeader(
           'Cache-Control',

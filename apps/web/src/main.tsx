@@ -10,6 +10,8 @@ import './styles/tokens.css';
 import './styles/base.css';
 
 async function start(): Promise<void> {
+  // The Wall is the usual first screen: fetch its code while the platform and translations load.
+  if (window.location.pathname === '/') void import('./pages/WallPage.tsx');
   const platform = await detectPlatform();
   const context = createAppContext(platform);
   void context.store.dispatch(bootSession());

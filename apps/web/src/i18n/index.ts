@@ -14,6 +14,8 @@ import {
 export * from './languages.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
+/** Set to `1` in localStorage to have every missing key reported as a console error (the walk test). */
+export const I18N_DEBUG_STORAGE_KEY = 'i18nReportMissing';
 
 /** Stored choice first, then the Telegram user's language, then English. */
 export function pickInitialLanguage(platformLanguage: string | null): SupportedLanguage {
@@ -43,6 +45,11 @@ export async function createI18n(
   options: CreateI18nOptions = {},
 ): Promise<I18n> {
   const instance = createInstance();
+  const onMissingKey =
+    options.onMissingKey ??
+    (readLocal(I18N_DEBUG_STORAGE_KEY) === '1'
+      ? (key: string) => console.error(`Missing translation: ${instance.language} ${key}`)
+      : undefined);
   if (!options.resources) instance.use(fetchBackend);
   instance.use(initReactI18next);
   instance.on('languageChanged', syncDocumentLanguage);
@@ -56,11 +63,10 @@ export async function createI18n(
     interpolation: { escapeValue: false },
     returnNull: false,
     ...(options.resources ? { resources: options.resources } : {}),
-    ...(options.onMissingKey
+    ...(onMissingKey
       ? {
           saveMissing: true,
-          missingKeyHandler: (_lngs: readonly string[], _ns: string, key: string) =>
-            options.onMissingKey?.(key),
+          missingKeyHandler: (_lngs: readonly string[], _ns: string, key: string) => onMissingKey(key),
         }
       : {}),
     react: { useSuspense: true },

@@ -41,7 +41,10 @@ function cloudSupported(): boolean {
   return supported;
 }
 
-function mountChrome(): void {
+/** Phones get the whole screen (Mini Apps 8.0+); desktop clients keep their window. */
+export const FULLSCREEN_PLATFORMS: readonly string[] = ['android', 'ios'];
+
+function mountChrome(platform: string | null): void {
   attempt(() => backButton.mount.ifAvailable(), null);
   attempt(() => themeParams.mount.ifAvailable(), null);
   attempt(() => miniApp.mount.ifAvailable(), null);
@@ -57,6 +60,14 @@ function mountChrome(): void {
         sync();
         viewport.state.sub(sync);
         attempt(() => viewport.expand.ifAvailable(), null);
+        if (platform && FULLSCREEN_PLATFORMS.includes(platform) && !viewport.isFullscreen()) {
+          const going = attempt(() => viewport.requestFullscreen.ifAvailable(), { ok: false as const });
+          if (going.ok) {
+            Promise.resolve(going.data).catch((error: unknown) =>
+              console.warn('Telegram fullscreen was refused', error),
+            );
+          }
+        }
       })
       .catch((error: unknown) => console.warn('Telegram viewport is unavailable', error));
   }
@@ -82,7 +93,7 @@ export function createTelegramPlatform(): Platform | null {
   attempt(() => init(), null);
   const launch = attempt(() => retrieveLaunchParams(), null);
   const initDataRaw = attempt(() => retrieveRawInitData() ?? null, null);
-  mountChrome();
+  mountChrome(launch?.tgWebAppPlatform ?? null);
 
   return {
     kind: 'telegram',

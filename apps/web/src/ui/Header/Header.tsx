@@ -14,7 +14,9 @@ export function Header() {
     <header className="header panel">
       <Link to="/" className="logo-link header__logo" aria-label={t('header.home')}>
         <PixelLogo size={32} />
-        <span className="header__label pixel-text">{t('common.appName')}</span>
+        <span className="header__label pixel-text" lang="en">
+          {t('common.appName')}
+        </span>
       </Link>
       <LanguagePicker className="header__language" />
       <nav className="header__actions" aria-label={t('header.navigation')}>

@@ -1,18 +1,34 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { BannedNotice } from '../../features/moderation/BannedNotice.tsx';
 import { PlayerPopups } from '../../features/profile/PlayerPopups.tsx';
+import { copyText } from '../../features/wall/clipboard.ts';
+import { CHANNEL_URL, COMMUNITY_URL } from '../../links.ts';
+import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { useBackButton } from '../../platform/useBackButton.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { gameModesClosed, menuClosed, selectAnimations } from '../../store/uiSlice.ts';
 import { GameModesSheet } from '../GameModesSheet/GameModesSheet.tsx';
 import { GuestLoginBanner } from '../GuestLoginBanner/GuestLoginBanner.tsx';
 import { Header } from '../Header/Header.tsx';
+import { useHiddenKeys } from '../Hidden/useHiddenKeys.ts';
+import { introSeen } from '../Intro/introSeen.ts';
 import { LoadingBar } from '../LoadingBar/LoadingBar.tsx';
+import { useRobotFlag } from '../RobotPopup/useRobotFlag.ts';
 import { SideMenu } from '../SideMenu/SideMenu.tsx';
 import { Toasts } from '../Toasts/Toasts.tsx';
 import { PageFallback } from './PageFallback.tsx';
 import './AppLayout.css';
+
+// Rare screens load on demand, keeping the first download small.
+const Intro = lazy(() => import('../Intro/Intro.tsx').then((m) => ({ default: m.Intro })));
+const InitDataPopup = lazy(() =>
+  import('../Hidden/InitDataPopup.tsx').then((m) => ({ default: m.InitDataPopup })),
+);
+const ChannelSwap = lazy(() => import('../Hidden/ChannelSwap.tsx').then((m) => ({ default: m.ChannelSwap })));
+const RobotPopup = lazy(() =>
+  import('../RobotPopup/RobotPopup.tsx').then((m) => ({ default: m.RobotPopup })),
+);
 
 /** Route `handle` flags read by the layout. */
 export interface RouteHandle {
@@ -30,6 +46,8 @@ function isStage(handle: unknown): boolean {
  */
 export function AppLayout() {
   useBackButton();
+  const platform = usePlatform();
+  const robot = useRobotFlag();
   const dispatch = useAppDispatch();
   const animations = useAppSelector(selectAnimations);
   const { pathname } = useLocation();
@@ -48,6 +66,41 @@ export function AppLayout() {
     dispatch(gameModesClosed());
   }, [pathname, dispatch]);
 
+  // Hidden features (SPEC §2): Ctrl+Alt+C copies and shows the init data; x, y and q together
+  // swap the app for the channel page.
+  const [initDataShown, setInitDataShown] = useState<{ copied: boolean } | null>(null);
+  const [channelSwapped, setChannelSwapped] = useState(false);
+  const channelUrl = CHANNEL_URL ?? COMMUNITY_URL;
+  useHiddenKeys({
+    onCopyInitData: () => {
+      const initData = platform.initDataRaw;
+      if (!initData) {
+        setInitDataShown({ copied: false });
+        return;
+      }
+      void copyText(initData).then((copied) => setInitDataShown({ copied }));
+    },
+    onChannelKeys: channelUrl ? () => setChannelSwapped(true) : null,
+  });
+  const closeInitData = useCallback(() => setInitDataShown(null), []);
+
+  // New players arrive in the Mini App from the bot: the intro greets them once, on the Wall.
+  const [introOpen, setIntroOpen] = useState(() => platform.kind === 'telegram' && !introSeen());
+  const closeIntro = useCallback(() => setIntroOpen(false), []);
+
+  if (robot)
+    return (
+      <Suspense fallback={null}>
+        <RobotPopup />
+      </Suspense>
+    );
+  if (channelSwapped && channelUrl)
+    return (
+      <Suspense fallback={null}>
+        <ChannelSwap channelUrl={channelUrl} />
+      </Suspense>
+    );
+
   return (
     <div className="app">
       <main className={stage ? 'app__stage' : 'app__page'}>
@@ -63,6 +116,21 @@ export function AppLayout() {
       <GameModesSheet />
       <SideMenu />
       <PlayerPopups />
+      {/* Fresh boundaries: a lazy popup never holds back a navigation while its code loads. */}
+      {introOpen && stage && (
+        <Suspense fallback={null}>
+          <Intro onDone={closeIntro} />
+        </Suspense>
+      )}
+      {initDataShown && (
+        <Suspense fallback={null}>
+          <InitDataPopup
+            initData={platform.initDataRaw}
+            copied={initDataShown.copied}
+            onClose={closeInitData}
+          />
+        </Suspense>
+      )}
       <LoadingBar />
     </div>
   );

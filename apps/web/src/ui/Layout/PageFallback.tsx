@@ -13,5 +13,9 @@ export function PageFallback() {
       dispatch(loadingFinished());
     };
   }, [dispatch]);
-  return <span className="visually-hidden">{t('common.loading')}</span>;
+  return (
+    <span className="visually-hidden" data-page-loading="">
+      {t('common.loading')}
+    </span>
+  );
 }
