@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { type MarketConfig, marketConfigFrom, marketEnvShape } from './modules/market/index.ts';
 import { type TonConfig, tonConfigFrom, tonEnvShape } from './modules/ton/index.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -61,6 +62,7 @@ const envSchema = z.object({
     .max(7 * 86_400)
     .default(1800),
   ...tonEnvShape,
+  ...marketEnvShape,
   TELEGRAM_BOT_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9_]{3,64}$/)
@@ -125,6 +127,8 @@ export interface Config {
     mining: { pxPerSecond: number; maxSeconds: number };
   };
   ton: TonConfig;
+  /** PX market data and the buyback, burn and fund wallets */
+  market: MarketConfig;
   publicUrl: string | null;
   adminIds: ReadonlySet<number>;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -186,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mining: { pxPerSecond: e.MINING_PX_PER_SECOND, maxSeconds: e.MINING_MAX_SECONDS },
     },
     ton: tonConfigFrom(e, e.PUBLIC_URL ?? null),
+    market: marketConfigFrom(e),
     publicUrl: e.PUBLIC_URL ?? null,
     adminIds: new Set(e.ADMIN_IDS),
     logLevel: e.LOG_LEVEL,
