@@ -1,13 +1,15 @@
 /**
  * `npm run demo`: the whole game on this machine with every external service faked on loopback —
  * a fake Telegram Bot API (Stars invoices with a Pay page, webhook updates) and a fake toncenter
- * (TON payments) — so a purchase can be played through end to end. Prints a sign-in link signed
+ * (TON payments, PX buyback/burn/fund history) and a fake market-data API (PX price) — so a purchase can be played through end to end. Prints a sign-in link signed
  * as Telegram would sign a Mini App launch.
  */
 
 import { webhookSecret } from '../../apps/server/src/integrations/telegram/bot-api.ts';
 import { signInitData } from '../../apps/server/src/integrations/telegram/init-data.ts';
 import { makeTestWallet } from '../../apps/server/src/integrations/ton/testing.ts';
+import { DEMO_PX_COIN, startFakeMarketData } from './fakes/market-data.ts';
+import { PX_LEDGER_ENV, seedPxLedgers } from './fakes/px-ledgers.ts';
 import { startFakeBotApi } from './fakes/telegram-bot-api.ts';
 import { startFakeTonIndexer } from './fakes/ton-indexer.ts';
 import { TOOLS_BOT_TOKEN } from './lib/players.ts';
@@ -16,6 +18,8 @@ import { startServer } from './lib/server-process.ts';
 const port = Number(process.env.PORT ?? 8080);
 const bot = await startFakeBotApi({ secretToken: webhookSecret(TOOLS_BOT_TOKEN) });
 const indexer = await startFakeTonIndexer();
+const market = await startFakeMarketData({ coins: [DEMO_PX_COIN] });
+seedPxLedgers(indexer);
 const paymentWallet = makeTestWallet().address;
 const server = await startServer({
   port,
@@ -26,6 +30,9 @@ const server = await startServer({
     TON_INDEXER_URL: indexer.url,
     TON_PAYMENT_WALLET: paymentWallet,
     TON_WATCH_INTERVAL_MS: '2000',
+    MARKET_DATA_URL: market.url,
+    MARKET_DATA_TOKEN_ID: DEMO_PX_COIN.id,
+    ...PX_LEDGER_ENV,
     LOG_LEVEL: 'info',
   },
 });
@@ -51,12 +58,15 @@ TON:   payments go to ${paymentWallet}; record a transfer on the fake chain with
        curl -X POST ${indexer.url}/_fake/ton-transfers -H 'content-type: application/json' \\
          -d '{"from":"<your wallet>","to":"${paymentWallet}","nanotons":"<strAmount>","comment":"<txMemCode>"}'
 
+PX:    /px shows the fake market data (${market.url}) and buyback, burn and fund transfers on the fake chain.
+
 Ctrl+C stops everything.`);
 
 const stop = async () => {
   await server.stop();
   await bot.close();
   await indexer.close();
+  await market.close();
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

@@ -11,7 +11,14 @@ import { deflateRaw } from 'node:zlib';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import { API_PREFIX, type ChargeRules, CloseCode, type ErrorCode, TON_NETWORK } from '@pixel-wall/shared';
+import {
+  API_PREFIX,
+  type ChargeRules,
+  CloseCode,
+  CurrencyId,
+  type ErrorCode,
+  TON_NETWORK,
+} from '@pixel-wall/shared';
 import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -27,6 +34,8 @@ import { createRedisEngine, isCanvasEmpty, markCanvasRestored } from './engine/r
 import type { Engine } from './engine/types.ts';
 import { AppError } from './errors.ts';
 import type { App } from './http.ts';
+import { createToncenterJettonLedger, tonExplorer } from './integrations/market/jetton-ledger.ts';
+import { createCoinGeckoProvider } from './integrations/market/market-data.ts';
 import { createTonPayoutService } from './integrations/ton/payout.ts';
 import { createLeaderElection } from './lib/leader.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -43,6 +52,7 @@ import { createHiddenGame } from './modules/hidden/service.ts';
 import { createRoles } from './modules/moderation/roles.ts';
 import { registerNftRoutes } from './modules/nft/routes.ts';
 import { createNftService } from './modules/nft/service.ts';
+import { createMarketService, registerMarketRoutes } from './modules/market/index.ts';
 import { createPlayers } from './modules/profiles/players.ts';
 import { createPayoutJob } from './modules/rewards/payouts.ts';
 import { createEconomy } from './modules/shop/index.ts';
@@ -314,6 +324,27 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
 
+  const market = createMarketService({
+    provider: config.market.provider.tokenId
+      ? createCoinGeckoProvider({
+          baseUrl: config.market.provider.baseUrl,
+          tokenId: config.market.provider.tokenId,
+          apiKey: config.market.provider.apiKey,
+          timeoutMs: config.market.provider.timeoutMs,
+        })
+      : null,
+    ledger: createToncenterJettonLedger({
+      baseUrl: config.ton.indexer.baseUrl,
+      apiKey: config.ton.indexer.apiKey,
+      timeoutMs: config.ton.indexer.timeoutMs,
+    }),
+    pxMaster: ton.orders.currencies.get(CurrencyId.PX)?.jettonMaster ?? null,
+    pxDecimals: ton.orders.currencies.get(CurrencyId.PX)?.decimals ?? 9,
+    wallets: config.market.wallets,
+    explorer: tonExplorer(config.ton.network === TON_NETWORK.testnet),
+    cacheMs: config.market.cacheMs,
+    log: lateLog,
+  });
   const stats = createStatsService({ db, seq: () => hub.seq, online: () => online.total() });
 
   const countryOf = (req: FastifyRequest): string | null => {
@@ -445,6 +476,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     historyStats: () => stats.history(),
   });
   registerStatsRoutes(app, stats);
+  registerMarketRoutes(app, market);
   economy.register(app);
   ton.register(app);
   payouts.register(app);

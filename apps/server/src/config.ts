@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeTonAddress } from './integrations/ton/address.ts';
+import { type MarketConfig, marketConfigFrom, marketEnvShape } from './modules/market/index.ts';
 import { type TonConfig, tonConfigFrom, tonEnvShape } from './modules/ton/index.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -68,6 +69,7 @@ const envSchema = z.object({
     .max(128)
     .refine((v) => normalizeTonAddress(v) !== '', { message: 'must be a TON address' })
     .optional(),
+  ...marketEnvShape,
   TELEGRAM_BOT_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9_]{3,64}$/)
@@ -134,6 +136,8 @@ export interface Config {
   ton: TonConfig;
   /** NFT drawings: the collection they are minted into (raw address), or null */
   nft: { collection: string | null };
+  /** PX market data and the buyback, burn and fund wallets */
+  market: MarketConfig;
   publicUrl: string | null;
   adminIds: ReadonlySet<number>;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -196,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ton: tonConfigFrom(e, e.PUBLIC_URL ?? null),
     nft: { collection: e.NFT_COLLECTION_ADDRESS ? normalizeTonAddress(e.NFT_COLLECTION_ADDRESS) : null },
+    market: marketConfigFrom(e),
     publicUrl: e.PUBLIC_URL ?? null,
     adminIds: new Set(e.ADMIN_IDS),
     logLevel: e.LOG_LEVEL,

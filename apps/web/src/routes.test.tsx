@@ -75,7 +75,7 @@ describe('routes', () => {
   });
 
   it('placeholders speak the player language and lead back to the Wall', async () => {
-    renderApp('/about', createTestContext(), i18n);
+    renderApp('/nft', createTestContext(), i18n);
     const back = await screen.findByRole('link', { name: 'Back to the Wall' });
     expect(back.getAttribute('href')).toBe('/');
     expect(screen.getByText('Coming soon')).toBeTruthy();

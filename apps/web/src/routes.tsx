@@ -1,18 +1,24 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { AboutPage } from './pages/AboutPage.tsx';
 import { AwardsPage } from './pages/AwardsPage.tsx';
-import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { EnergyOverPage } from './pages/EnergyOverPage.tsx';
+import { InfoPage } from './pages/InfoPage.tsx';
 import { InviteFrensPage } from './pages/InviteFrensPage.tsx';
 import { MyProfilePage } from './pages/MyProfilePage.tsx';
 import { MySquadPage } from './pages/MySquadPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { OpenLeaguePage } from './pages/OpenLeaguePage.tsx';
 import { PaySupportPage } from './pages/PaySupportPage.tsx';
+import { PrivacyPage } from './pages/PrivacyPage.tsx';
 import { PxPage } from './pages/PxPage.tsx';
 import { RatingsPage } from './pages/RatingsPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
+import { RulesPage } from './pages/RulesPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
+import { StakingPage } from './pages/StakingPage.tsx';
 import { StatsPage } from './pages/StatsPage.tsx';
+import { TermsPage } from './pages/TermsPage.tsx';
 import { AppLayout, type RouteHandle } from './ui/Layout/AppLayout.tsx';
 
 // The canvas and everything around it load on demand; the rest of the shell stays small.
@@ -26,15 +32,15 @@ const NftPage = lazy(() => import('./pages/NftPage.tsx').then((module) => ({ def
 
 const stage: RouteHandle = { stage: true };
 
-/** Screens not built yet: path → i18n key of their title. */
-const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
-  ['about', 'pages.about'],
-  ['info', 'pages.info'],
-  ['rules', 'pages.rules'],
-  ['terms', 'pages.terms'],
-  ['privacy', 'pages.privacy'],
-  ['staking', 'pages.staking'],
-  ['open-league', 'pages.openLeague'],
+/** The information pages (SPEC §2 "Other pages"). */
+const INFO_PAGES: RouteObject[] = [
+  { path: 'about', element: <AboutPage /> },
+  { path: 'info', element: <InfoPage /> },
+  { path: 'rules', element: <RulesPage /> },
+  { path: 'terms', element: <TermsPage /> },
+  { path: 'privacy', element: <PrivacyPage /> },
+  { path: 'staking', element: <StakingPage /> },
+  { path: 'open-league', element: <OpenLeaguePage /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -44,7 +50,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <WallPage />, handle: stage },
-      ...COMING_SOON.map(([path, titleKey]) => ({ path, element: <ComingSoonPage titleKey={titleKey} /> })),
+      ...INFO_PAGES,
       { path: 'stars', element: <StarsPage /> },
       { path: 'pay-support', element: <PaySupportPage /> },
       { path: 'ratings', element: <RatingsPage /> },
@@ -66,7 +72,7 @@ export const routes: RouteObject[] = [
 /** Every route of SPEC §2 (with the /px tabs), for tests and link checks. */
 export const APP_PATHS: readonly string[] = [
   '/',
-  ...COMING_SOON.map(([path]) => `/${path}`),
+  ...INFO_PAGES.map(({ path }) => `/${path}`),
   '/stars',
   '/pay-support',
   '/ratings',

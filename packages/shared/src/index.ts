@@ -14,5 +14,6 @@ export * from './launch-params.ts';
 export * from './leagues.ts';
 export * from './palette.ts';
 export * from './products.ts';
+export * from './px.ts';
 export * from './slider.ts';
 export * from './wire.ts';

@@ -1,6 +1,8 @@
 import type { TestProject } from 'vitest/node';
 import { webhookSecret } from '../../../apps/server/src/integrations/telegram/bot-api.ts';
 import { makeTestWallet } from '../../../apps/server/src/integrations/ton/testing.ts';
+import { DEMO_PX_COIN, startFakeMarketData } from '../fakes/market-data.ts';
+import { PX_LEDGER_ENV, seedPxLedgers } from '../fakes/px-ledgers.ts';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { type FakeTonIndexer, startFakeTonIndexer } from '../fakes/ton-indexer.ts';
 import { TOOLS_BOT_TOKEN } from '../lib/players.ts';
@@ -13,6 +15,8 @@ declare module 'vitest' {
     /** a second server configured as in production with a bot token (Telegram sign-in, Stars) */
     telegramUrl: string;
     botToken: string;
+    /** PX bought back on the fake chain (the sum of the buyback wallet's incoming transfers) */
+    pxBuybackTotal: number;
   }
 }
 
@@ -27,6 +31,10 @@ const running: { stop(): Promise<unknown> }[] = [];
 export async function setup(project: TestProject): Promise<void> {
   const indexer: FakeTonIndexer = await startFakeTonIndexer();
   running.push({ stop: () => indexer.close() });
+  // PX market figures and buyback/burn/fund history for the /px pages (pages.e2e.ts).
+  const market = await startFakeMarketData({ coins: [DEMO_PX_COIN] });
+  running.push({ stop: () => market.close() });
+  const buybackTotal = seedPxLedgers(indexer);
   const paymentWallet = makeTestWallet().address;
   const common = {
     RATE_LIMIT_IP_PER_MINUTE: '100000',
@@ -41,6 +49,9 @@ export async function setup(project: TestProject): Promise<void> {
       TON_WATCH_INTERVAL_MS: '1000',
       // the players test's admin signs in through the dev form with this id
       ADMIN_IDS: '7000001',
+      MARKET_DATA_URL: market.url,
+      MARKET_DATA_TOKEN_ID: DEMO_PX_COIN.id,
+      ...PX_LEDGER_ENV,
     },
   });
   running.push(server);
@@ -58,6 +69,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', server.url);
   project.provide('telegramUrl', telegram.url);
   project.provide('botToken', TOOLS_BOT_TOKEN);
+  project.provide('pxBuybackTotal', buybackTotal);
   const fakes: E2eFakes = {
     botApiUrl: bot.url,
     tonIndexerUrl: indexer.url,

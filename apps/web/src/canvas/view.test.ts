@@ -195,6 +195,20 @@ describe('createCanvasView', () => {
     expect(view.getCamera().scale).toBeCloseTo(FIT * ZOOM_STEP, 9);
   });
 
+  it('with motion off, zoom steps and double taps jump to their end at once', () => {
+    const { view, tap } = setup();
+    view.setMotion(false);
+    view.zoomIn();
+    expectCamera(view.getCamera(), { x: 512, y: 512, scale: FIT * ZOOM_STEP });
+    tap(200, 400);
+    vi.advanceTimersByTime(50);
+    tap(200, 400);
+    expect(view.getCamera().scale).toBe(MAX_SCALE);
+    view.setMotion(true);
+    view.zoomOut();
+    expect(view.getCamera().scale).toBe(MAX_SCALE);
+  });
+
   it('a held zoom button repeats; a short press is one step', () => {
     const { view } = setup();
     view.startZoomRepeat(1);

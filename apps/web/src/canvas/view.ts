@@ -67,6 +67,8 @@ export interface CanvasView {
   /** For useSyncExternalStore: the camera as last notified; the same object until the next notification. */
   getSnapshot(): Readonly<Camera>;
   setFps(fps: number): void;
+  /** Off (the animations setting or prefers-reduced-motion): camera moves jump to their end. */
+  setMotion(enabled: boolean): void;
   setOverlay(image: OverlayImage | null, x?: number, y?: number, opacity?: number): void;
   /** Off in fast modes (SPEC §4): every tap is then a tap, and double taps do not zoom. */
   setDoubleTapZoom(enabled: boolean): void;
@@ -103,6 +105,7 @@ export function createCanvasView(
   let cancelAnimation: (() => void) | null = null;
   // Where the running animation ends: zoom steps repeat faster than they animate, so they chain from it.
   let animationTarget: Camera | null = null;
+  let motion = true;
 
   const listeners = new Set<() => void>();
   let snapshot: Readonly<Camera> = { ...cam };
@@ -144,6 +147,10 @@ export function createCanvasView(
   function animateTo(target: Readonly<Camera>, durationMs: number, easing: Easing = easeOutCubic): void {
     stopAnimation();
     const to = clampCamera(target);
+    if (!motion) {
+      setCamera(to);
+      return;
+    }
     animationTarget = to;
     cancelAnimation = animateCamera(cam, to, durationMs, easing, setCamera, {
       ...clock,
@@ -329,6 +336,9 @@ export function createCanvasView(
     },
     getSnapshot: () => snapshot,
     setFps: (fps) => renderer.setFps(fps),
+    setMotion: (enabled) => {
+      motion = enabled;
+    },
     setOverlay: (image, x, y, opacity) => renderer.setOverlay(image, x, y, opacity),
     setDoubleTapZoom: (enabled) => machine.setDoubleTap(enabled),
     resize: () => renderer.resize(),

@@ -1,5 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../features/profile/http.ts';
+import { useWalletAccount, useWalletConnector } from '../features/wallet/WalletContext.tsx';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../i18n/languages.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
 import { usePlatform } from '../platform/PlatformContext.tsx';
@@ -15,9 +17,54 @@ import {
   setCanvasFps,
   showToast,
 } from '../store/uiSlice.ts';
+import { fetchMe, selectUser } from '../store/userSlice.ts';
 import './SettingsPage.css';
 
-/** SPEC §2 /settings. Disconnect TON joins when the wallet feature lands. */
+/**
+ * Disconnect TON: shown while a wallet is connected (linked to the account, or live in TON Connect
+ * here); unlinks it on the server and ends the TON Connect session.
+ */
+function DisconnectTon() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const http = useHttp();
+  const connector = useWalletConnector();
+  const signedIn = useAppSelector(selectSignedIn);
+  const linked = useAppSelector(selectUser)?.walletAddress ?? null;
+  const { account } = useWalletAccount();
+  const [pending, setPending] = useState(false);
+  if (!linked && !account) return null;
+
+  const disconnect = async () => {
+    if (pending) return;
+    setPending(true);
+    try {
+      if (signedIn && linked) await http.request('/wallet', { method: 'DELETE' });
+      await connector.disconnect().catch(() => {});
+      if (signedIn) await dispatch(fetchMe());
+      dispatch(showToast(t('settings.tonDisconnected'), 'success'));
+    } catch {
+      dispatch(showToast(t('settings.tonDisconnectFailed'), 'error'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className="btn btn--block settings__danger"
+      disabled={pending}
+      aria-busy={pending}
+      data-testid="disconnect-ton"
+      onClick={() => void disconnect()}
+    >
+      {t('settings.disconnectTon')}
+    </button>
+  );
+}
+
+/** SPEC §2 /settings: animations, canvas frame rate, language, and the connected accounts. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -80,6 +127,7 @@ export function SettingsPage() {
                 value={code}
                 checked={code === language}
                 onChange={() => setLanguage(code)}
+                data-testid={`language-${code}`}
               />
               <span>{LANGUAGE_NAMES[code]}</span>
             </label>
@@ -87,9 +135,10 @@ export function SettingsPage() {
         </div>
       </fieldset>
 
-      {signedIn && (
-        <>
-          <h2 className="settings__heading pixel-text">{t('settings.account')}</h2>
+      <h2 className="settings__heading pixel-text">{t('settings.account')}</h2>
+      <div className="settings__accounts">
+        <DisconnectTon />
+        {signedIn ? (
           <button
             type="button"
             className="btn btn--block settings__danger"
@@ -100,8 +149,10 @@ export function SettingsPage() {
           >
             {t('settings.disconnectTelegram')}
           </button>
-        </>
-      )}
+        ) : (
+          <p className="settings__note">{t('settings.guestAccount')}</p>
+        )}
+      </div>
     </section>
   );
 }

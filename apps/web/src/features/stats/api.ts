@@ -1,4 +1,10 @@
-import { onlineStatsSchema, type UsersStats, usersStatsSchema } from '@pixel-wall/shared';
+import {
+  type HistoryStats,
+  historyStatsSchema,
+  onlineStatsSchema,
+  type UsersStats,
+  usersStatsSchema,
+} from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../profile/http.ts';
 
@@ -9,4 +15,9 @@ export function loadUsersStats(http: HttpClient, signal?: AbortSignal): Promise<
 export async function loadOnline(http: HttpClient, signal?: AbortSignal): Promise<number> {
   const body = await getParsed(http, '/history/online/stats', onlineStatsSchema, signal ? { signal } : {});
   return body.current_visitors;
+}
+
+/** GET /history/stats: repaints overall and today, and how many pixels were ever painted. */
+export function loadHistoryStats(http: HttpClient, signal?: AbortSignal): Promise<HistoryStats> {
+  return getParsed(http, '/history/stats', historyStatsSchema, signal ? { signal } : {});
 }

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type CanvasView, createCanvasView, type Pixel } from '../../canvas/index.ts';
+import { useMotion } from '../../platform/motion.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks.ts';
@@ -77,6 +78,7 @@ export function WallScreen() {
   const user = useAppSelector(selectUser);
   const config = useAppSelector(selectPublicConfig);
   const fps = useAppSelector(selectCanvasFps);
+  const motion = useMotion();
   const status = useSyncStatus();
   const wide = useWide();
   const runtime = wallRuntime();
@@ -151,6 +153,7 @@ export function WallScreen() {
   }, [runtime, platform]);
 
   useEffect(() => view?.setFps(fps), [view, fps]);
+  useEffect(() => view?.setMotion(motion), [view, motion]);
 
   // Fast modes: every tap acts at once, so double taps do not zoom (SPEC §4).
   useEffect(() => view?.setDoubleTapZoom(!tapActs(mode) && !picking), [view, mode, picking]);

@@ -1,0 +1,3 @@
+export { type MarketConfig, type MarketEnv, marketConfigFrom, marketEnvShape } from './config.ts';
+export { registerMarketRoutes } from './routes.ts';
+export { createMarketService, LEDGER_LIMIT, type MarketService, type MarketServiceDeps } from './service.ts';

@@ -1,0 +1,120 @@
+import { formatK } from '@pixel-wall/shared';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { scrollBehavior, useMotion } from '../../platform/motion.ts';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { selectSignedIn } from '../../store/sessionSlice.ts';
+import { loginBannerOpened } from '../../store/uiSlice.ts';
+import { Icon } from '../../ui/icons/Icon.tsx';
+import { useHttp } from '../profile/http.ts';
+import { LoadError, SkeletonBlock } from '../profile/LoadError.tsx';
+import { StatGrid } from '../profile/StatGrid.tsx';
+import { useAsync } from '../profile/useAsync.ts';
+import { loadHistoryStats, loadUsersStats } from '../stats/api.ts';
+import { useOnlineVisitors } from '../stats/useOnlineVisitors.ts';
+import { Article } from './Article.tsx';
+import { useHashScroll } from './useHashScroll.ts';
+
+/** Guests: a way to sign in with Telegram, through the login banner at the top of the page. */
+function ConnectTelegram() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const motion = useMotion();
+  const signedIn = useAppSelector(selectSignedIn);
+  if (signedIn) return null;
+  return (
+    <div className="about__connect panel" data-testid="about-connect">
+      <p>{t('about.connectText')}</p>
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        onClick={() => {
+          dispatch(loginBannerOpened());
+          window.scrollTo({ top: 0, behavior: scrollBehavior(motion) });
+        }}
+      >
+        {t('about.connect')}
+      </button>
+    </div>
+  );
+}
+
+/** SPEC §2 /about: what the Wall is, a sign-in for guests, the game in numbers, the PX token. */
+export function AboutScreen() {
+  const { t } = useTranslation();
+  const http = useHttp();
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      const [users, history] = await Promise.all([
+        loadUsersStats(http, signal),
+        loadHistoryStats(http, signal),
+      ]);
+      return { users, history };
+    },
+    [http],
+  );
+  const stats = useAsync(load);
+  const online = useOnlineVisitors();
+  useHashScroll(stats.status);
+
+  let grid = <SkeletonBlock height={220} />;
+  if (stats.data) {
+    const { users, history } = stats.data;
+    grid = (
+      <StatGrid
+        testId="about-stats"
+        items={[
+          { id: 'players', label: t('stats.totalPainters'), value: formatK(users.totalPlayers) },
+          { id: 'repaints', label: t('stats.totalRepaints'), value: formatK(users.totalRepaints) },
+          { id: 'painted', label: t('about.paintedPixels'), value: formatK(history.paintedPixels) },
+          { id: 'dailyRepaints', label: t('stats.dailyRepaints'), value: formatK(users.daily_repaints) },
+          { id: 'daily', label: t('stats.dailyUsers'), value: formatK(users.daily_users) },
+          { id: 'premium', label: t('stats.premium'), value: formatK(users.premium_users) },
+        ]}
+      />
+    );
+  } else if (stats.status === 'rejected') {
+    grid = <LoadError text={t('stats.loadFailed')} onRetry={stats.retry} />;
+  }
+
+  return (
+    <Article
+      testId="about-page"
+      titleKey="pages.about"
+      leadKey="about.lead"
+      sections={[
+        { id: 'about_game', titleKey: 'about.gameTitle', bodyKey: 'about.gameText' },
+        { id: 'about_play', titleKey: 'about.playTitle', bodyKey: 'about.playText' },
+        {
+          id: 'about_stats',
+          titleKey: 'about.statsTitle',
+          children: (
+            <>
+              {online !== null && (
+                <p className="about__online">{t('stats.online', { value: formatK(online) })}</p>
+              )}
+              {grid}
+              <Link className="btn btn--block" to="/stats">
+                {t('about.allStats')}
+              </Link>
+            </>
+          ),
+        },
+        {
+          id: 'about_token',
+          titleKey: 'about.tokenTitle',
+          bodyKey: 'about.tokenText',
+          children: (
+            <Link className="btn btn--primary btn--block" to="/px/token">
+              <Icon name="coin" size={18} />
+              {t('about.tokenLink')}
+            </Link>
+          ),
+        },
+      ]}
+    >
+      <ConnectTelegram />
+    </Article>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DEFAULT_LANGUAGE, isSupportedLanguage, toBcp47 } from '../../i18n/languages.ts';
+import { fetchPublicConfig, selectPublicConfig } from '../../store/configSlice.ts';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { Article } from './Article.tsx';
+
+export const TERMS_SECTIONS = [
+  'fun',
+  'eligibility',
+  'prohibited',
+  'privacy',
+  'allocation',
+  'ip',
+  'networkCosts',
+  'downtime',
+  'thirdParty',
+  'forceMajeure',
+  'indemnification',
+  'entireAgreement',
+] as const;
+
+export const PRIVACY_SECTIONS = [
+  'collection',
+  'use',
+  'disclosure',
+  'transfers',
+  'retention',
+  'euUk',
+  'us',
+  'requests',
+  'children',
+  'push',
+  'breach',
+  'contact',
+] as const;
+
+/** The Privacy Policy's date (SPEC §1). */
+export const PRIVACY_UPDATED = '2024-07-23';
+
+function useContactEmail(): string {
+  const dispatch = useAppDispatch();
+  const { t } = useTranslation();
+  const email = useAppSelector(selectPublicConfig)?.contactEmail;
+  useEffect(() => {
+    void dispatch(fetchPublicConfig());
+  }, [dispatch]);
+  return email ?? t('common.loading');
+}
+
+function useLongDate(iso: string): string {
+  const { i18n } = useTranslation();
+  const language = isSupportedLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  return new Intl.DateTimeFormat(toBcp47(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+}
+
+/** /terms: the Terms of Use (SPEC §1), with a link to the Privacy Policy. */
+export function TermsScreen() {
+  const { t } = useTranslation();
+  const email = useContactEmail();
+  return (
+    <Article
+      testId="terms-page"
+      titleKey="pages.terms"
+      leadKey="legal.terms.lead"
+      sections={TERMS_SECTIONS.map((key, i) => ({
+        id: `terms_${key}`,
+        titleKey: `legal.terms.${key}.title`,
+        bodyKey: `legal.terms.${key}.text`,
+        values: { n: i + 1, email, miners: 80, team: 8, marketing: 12 },
+        ...(key === 'privacy'
+          ? {
+              children: (
+                <Link className="info__inline-link" to="/privacy" data-testid="terms-privacy-link">
+                  {t('pages.privacy')}
+                </Link>
+              ),
+            }
+          : {}),
+      }))}
+    />
+  );
+}
+
+/** /privacy: the Privacy Policy (SPEC §1): contact from the server's configuration. */
+export function PrivacyScreen() {
+  const { t } = useTranslation();
+  const email = useContactEmail();
+  const updated = useLongDate(PRIVACY_UPDATED);
+  return (
+    <Article
+      testId="privacy-page"
+      titleKey="pages.privacy"
+      leadKey="legal.privacy.lead"
+      sections={PRIVACY_SECTIONS.map((key, i) => ({
+        id: `privacy_${key}`,
+        titleKey: `legal.privacy.${key}.title`,
+        bodyKey: `legal.privacy.${key}.text`,
+        values: { n: i + 1, email, age: 18 },
+        ...(key === 'contact'
+          ? {
+              children: (
+                <a className="info__inline-link" href={`mailto:${email}`} data-testid="privacy-email">
+                  {email}
+                </a>
+              ),
+            }
+          : {}),
+      }))}
+    >
+      <p className="info__meta" data-testid="privacy-updated">
+        {t('legal.privacy.updated', { date: updated })}
+      </p>
+    </Article>
+  );
+}

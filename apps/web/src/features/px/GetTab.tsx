@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchPublicConfig, selectPublicConfig } from '../../store/configSlice.ts';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { EXCHANGES } from './links.ts';
+
+/** /px/get: three swap exchanges, the contact address, and a word on centralized exchanges. */
+export function GetTab() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const email = useAppSelector(selectPublicConfig)?.contactEmail ?? null;
+  useEffect(() => {
+    void dispatch(fetchPublicConfig());
+  }, [dispatch]);
+
+  return (
+    <>
+      <section className="px-card" aria-labelledby="px-get-dex">
+        <h2 id="px-get-dex" className="px-card__title pixel-text">
+          {t('px.getTab.dexTitle')}
+        </h2>
+        <p className="px-card__text">{t('px.getTab.dexText')}</p>
+        <div className="px-exchanges" data-testid="px-exchanges">
+          {EXCHANGES.map((x) => (
+            <a key={x.id} className="btn btn--primary" href={x.url} target="_blank" rel="noopener noreferrer">
+              {x.name}
+            </a>
+          ))}
+        </div>
+      </section>
+      <section className="px-card" aria-labelledby="px-get-cex">
+        <h2 id="px-get-cex" className="px-card__title pixel-text">
+          {t('px.getTab.cexTitle')}
+        </h2>
+        <p className="px-card__text">{t('px.getTab.cexText')}</p>
+        <p className="px-card__text">{t('px.getTab.contact')}</p>
+        {email ? (
+          <a className="px-mail pixel-num" href={`mailto:${email}`} data-testid="px-contact">
+            {email}
+          </a>
+        ) : (
+          <span className="px-card__text">{t('common.loading')}</span>
+        )}
+      </section>
+    </>
+  );
+}

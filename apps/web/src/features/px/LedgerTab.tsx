@@ -1,0 +1,118 @@
+import {
+  buybackPercent,
+  formatK,
+  formatPixelDate,
+  PX_BURNED,
+  PX_BUYBACK_BASE,
+  PX_BUYBACK_USD,
+  PX_FUND,
+  type PxLedgerKind,
+} from '@pixel-wall/shared';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isSupportedLanguage, toBcp47 } from '../../i18n/languages.ts';
+import { CHANNEL_URL } from '../../links.ts';
+import { useHttp } from '../profile/http.ts';
+import { SkeletonBlock } from '../profile/LoadError.tsx';
+import { useAsync } from '../profile/useAsync.ts';
+import { loadLedger } from './api.ts';
+import { Unavailable } from './Unavailable.tsx';
+
+const TARGET: Record<PxLedgerKind, number> = { buyback: PX_BUYBACK_BASE, burn: PX_BURNED, fund: PX_FUND };
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** PX with thousands separators, in the player's language. */
+function usePx() {
+  const { i18n } = useTranslation();
+  const language = isSupportedLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const format = new Intl.NumberFormat(toBcp47(language), { maximumFractionDigits: 2 });
+  return (n: number) => format.format(n);
+}
+
+/** /px/buyback, /px/burn, /px/fund: the statement, the total, the wallet and its PX transfers. */
+export function LedgerTab({ kind }: { kind: PxLedgerKind }) {
+  const { t, i18n } = useTranslation();
+  const http = useHttp();
+  const px = usePx();
+  const load = useCallback((signal: AbortSignal) => loadLedger(http, kind, signal), [http, kind]);
+  const ledger = useAsync(load);
+  const now = Date.now();
+
+  let body = <SkeletonBlock height={240} />;
+  if (ledger.data) {
+    const data = ledger.data;
+    body = (
+      <>
+        <div className="px-total" data-testid="ledger-total">
+          <span className="px-total__label">{t(`px.ledger.${kind}.total`)}</span>
+          <span className="px-total__value pixel-num">{px(data.total)} PX</span>
+          <span className="px-total__note">
+            {kind === 'buyback'
+              ? t('px.ledger.buyback.percent', {
+                  percent: buybackPercent(data.total),
+                  base: formatK(PX_BUYBACK_BASE),
+                })
+              : t('px.ledger.ofTarget', { target: px(TARGET[kind]) })}
+          </span>
+        </div>
+        <a
+          className="px-wallet"
+          href={data.walletUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="ledger-wallet"
+        >
+          <span className="px-wallet__label">{t('px.ledger.wallet')}</span>
+          <span className="px-wallet__address pixel-num">{data.wallet}</span>
+        </a>
+        <h3 className="px-card__subtitle pixel-text">{t('px.ledger.transactions')}</h3>
+        {data.items.length === 0 ? (
+          <p className="px-empty">{t('px.ledger.empty')}</p>
+        ) : (
+          <ol className="px-tx" data-testid="ledger-items">
+            {data.items.map((item) => (
+              <li key={item.url} className="px-tx__row">
+                <span
+                  className={
+                    item.amount < 0 ? 'px-tx__amount px-tx__amount--out pixel-num' : 'px-tx__amount pixel-num'
+                  }
+                >
+                  {item.amount > 0 ? '+' : ''}
+                  {px(item.amount)} PX
+                </span>
+                <span className="px-tx__label">
+                  {item.name || (item.amount < 0 ? t('px.ledger.out') : t('px.ledger.in'))}
+                </span>
+                <time className="px-tx__date" dateTime={item.date}>
+                  {formatPixelDate(item.date, now, i18n.language, TIME_ZONE)}
+                </time>
+                <a className="px-tx__link" href={item.url} target="_blank" rel="noopener noreferrer">
+                  {t('px.ledger.explorer')}
+                </a>
+              </li>
+            ))}
+          </ol>
+        )}
+      </>
+    );
+  } else if (ledger.status === 'rejected') {
+    body = <Unavailable error={ledger.error} text={t('px.ledger.unavailable')} onRetry={ledger.retry} />;
+  }
+
+  return (
+    <section className="px-card" aria-labelledby={`px-${kind}`}>
+      <h2 id={`px-${kind}`} className="px-card__title pixel-text">
+        {t(`px.ledger.${kind}.title`)}
+      </h2>
+      <p className="px-card__text">
+        {t(`px.ledger.${kind}.statement`, { usd: formatK(PX_BUYBACK_USD), amount: formatK(TARGET[kind]) })}
+      </p>
+      {CHANNEL_URL && (
+        <a className="px-card__link" href={CHANNEL_URL} target="_blank" rel="noopener noreferrer">
+          {t('px.ledger.statementLink')}
+        </a>
+      )}
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { PX_TABS, type PxTab } from './tabs.ts';
+
+/**
+ * /px/{tab} switches: each replaces the history entry (Back leaves /px in one step), and the
+ * current tab does nothing at all (SPEC §2).
+ */
+export function PxTabs({ current }: { current: PxTab }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="px-tabs" aria-label={t('px.tabs')}>
+      {PX_TABS.map((id) => (
+        <NavLink
+          key={id}
+          to={`/px/${id}`}
+          replace
+          className={id === current ? 'px-tabs__tab px-tabs__tab--on pixel-text' : 'px-tabs__tab pixel-text'}
+          aria-current={id === current ? 'page' : undefined}
+          onClick={(event) => {
+            if (id === current) event.preventDefault();
+          }}
+        >
+          {t(`px.${id}`)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,93 @@
+import { formatK, formatTokenPrice } from '@pixel-wall/shared';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { GlyphName } from '../../ui/icons/glyphs.ts';
+import { Icon } from '../../ui/icons/Icon.tsx';
+import { useHttp } from '../profile/http.ts';
+import { SkeletonBlock } from '../profile/LoadError.tsx';
+import { useAsync } from '../profile/useAsync.ts';
+import { loadTokenStats } from './api.ts';
+import { MARKET_SITES } from './links.ts';
+import { Tokenomics } from './Tokenomics.tsx';
+import { Unavailable } from './Unavailable.tsx';
+
+const USES: ReadonlyArray<readonly [key: string, icon: GlyphName]> = [
+  ['shop', 'star'],
+  ['boosts', 'bolt'],
+  ['rewards', 'coin'],
+  ['community', 'megaphone'],
+];
+
+const dollars = (n: number | null) => (n === null ? '—' : `$${formatK(n)}`);
+
+/** /px/token: market figures, the tokenomics split, where to follow PX and what it is for. */
+export function TokenTab() {
+  const { t } = useTranslation();
+  const http = useHttp();
+  const load = useCallback((signal: AbortSignal) => loadTokenStats(http, signal), [http]);
+  const stats = useAsync(load);
+
+  let market = <SkeletonBlock height={96} />;
+  if (stats.data) {
+    market = (
+      <dl className="px-figures" data-testid="px-market">
+        <div className="px-figures__tile">
+          <dt>{t('px.price')}</dt>
+          <dd className="pixel-num" data-testid="px-price">
+            {formatTokenPrice(stats.data.price)}
+          </dd>
+        </div>
+        <div className="px-figures__tile">
+          <dt>{t('px.marketCap')}</dt>
+          <dd className="pixel-num" data-testid="px-market-cap">
+            {dollars(stats.data.market_cap)}
+          </dd>
+        </div>
+        <div className="px-figures__tile">
+          <dt>{t('px.volume')}</dt>
+          <dd className="pixel-num" data-testid="px-volume">
+            {dollars(stats.data.volume)}
+          </dd>
+        </div>
+      </dl>
+    );
+  } else if (stats.status === 'rejected') {
+    market = <Unavailable error={stats.error} text={t('px.marketUnavailable')} onRetry={stats.retry} />;
+  }
+
+  return (
+    <>
+      <section className="px-card" aria-labelledby="px-market-title">
+        <h2 id="px-market-title" className="px-card__title pixel-text">
+          {t('px.market')}
+        </h2>
+        {market}
+        <div className="px-links">
+          {MARKET_SITES.map((site) => (
+            <a key={site.id} className="btn" href={site.url} target="_blank" rel="noopener noreferrer">
+              {site.name}
+            </a>
+          ))}
+        </div>
+      </section>
+      <Tokenomics supply={stats.data?.supply ?? null} />
+      <section className="px-card" aria-labelledby="px-uses">
+        <h2 id="px-uses" className="px-card__title pixel-text">
+          {t('px.uses.title')}
+        </h2>
+        <ul className="px-uses">
+          {USES.map(([key, icon]) => (
+            <li key={key}>
+              <Icon name={icon} size={22} />
+              <span>{t(`px.uses.${key}`)}</span>
+            </li>
+          ))}
+        </ul>
+        <Link className="btn btn--primary btn--block" to="/px/get" replace>
+          {t('px.get')}
+        </Link>
+      </section>
+    </>
+  );
+}

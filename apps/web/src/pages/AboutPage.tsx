@@ -1,0 +1,5 @@
+import { AboutScreen } from '../features/info/AboutScreen.tsx';
+
+export function AboutPage() {
+  return <AboutScreen />;
+}

@@ -1,0 +1,5 @@
+import { InfoScreen } from '../features/info/InfoScreen.tsx';
+
+export function InfoPage() {
+  return <InfoScreen />;
+}

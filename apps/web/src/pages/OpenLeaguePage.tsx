@@ -1,0 +1,5 @@
+import { OpenLeagueScreen } from '../features/info/OpenLeagueScreen.tsx';
+
+export function OpenLeaguePage() {
+  return <OpenLeagueScreen />;
+}

@@ -1,0 +1,5 @@
+import { PrivacyScreen } from '../features/info/LegalScreen.tsx';
+
+export function PrivacyPage() {
+  return <PrivacyScreen />;
+}

@@ -1,0 +1,5 @@
+import { RulesScreen } from '../features/info/RulesScreen.tsx';
+
+export function RulesPage() {
+  return <RulesScreen />;
+}

@@ -1,0 +1,5 @@
+import { StakingScreen } from '../features/info/StakingScreen.tsx';
+
+export function StakingPage() {
+  return <StakingScreen />;
+}

@@ -1,0 +1,5 @@
+import { TermsScreen } from '../features/info/LegalScreen.tsx';
+
+export function TermsPage() {
+  return <TermsScreen />;
+}
