@@ -13,4 +13,5 @@ export * from './leagues.ts';
 export * from './palette.ts';
 export * from './products.ts';
 export * from './slider.ts';
+export * from './snap.ts';
 export * from './wire.ts';
