@@ -38,6 +38,8 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { registerCanvasRoutes } from './modules/canvas/routes.ts';
 import { createCanvasService } from './modules/canvas/service.ts';
 import { createSnapshotCache, encodeWebp } from './modules/canvas/snapshot.ts';
+import { registerPixanosRoutes } from './modules/pixanos/routes.ts';
+import { createPixanosService, pendingSnaps, withPendingSnaps } from './modules/pixanos/service.ts';
 import { createPlayers } from './modules/profiles/players.ts';
 import { createPayoutJob } from './modules/rewards/payouts.ts';
 import { createEconomy } from './modules/shop/index.ts';
@@ -249,6 +251,25 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   hubSeq = () => hub.seq;
 
+  // Pixanos' Snap (product 13), used through /items/use; every instance drops its snapshot copy.
+  const pixanos = createPixanosService({
+    db,
+    engine,
+    committer,
+    bus,
+    users,
+    settleMs: Math.max(100, 2 * config.tickMs + config.commitWindowMs),
+    log: lateLog,
+  });
+  economy.items.setSnapHandler((userId, color) => pixanos.use(userId, color));
+  const unsubscribeSnaps = bus.subscribe({
+    event: (event) => {
+      if (event.kind !== 'snap') return;
+      snapshots.webp.invalidate();
+      snapshots.raw.invalidate();
+    },
+  });
+
   const leader = createLeaderElection({
     redis,
     key: `${prefix}leader`,
@@ -426,6 +447,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   ton.register(app);
   payouts.register(app);
   players.register(app);
+  registerPixanosRoutes(app, pixanos);
 
   app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
     const token = (req.query as Record<string, unknown>).token;
@@ -481,6 +503,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await leader.start();
   metrics.leader(leader.isLeader);
   ready = true;
+  void pixanos.catchUp().catch((err: unknown) => app.log.error({ err }, 'snap pixels not written yet'));
 
   let closing: Promise<void> | null = null;
   return {
@@ -492,6 +515,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         // Fastify stops accepting, answers 503 to new requests and waits for in-flight ones;
         // the paints among them commit, then their last batch goes out before sockets close.
         const closingHttp = app.close();
+        await pixanos.close();
         await committer.close();
         await players.close();
         await ticker.close();
@@ -499,6 +523,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         await closingHttp;
         if (redisWatch) clearInterval(redisWatch);
         unsubscribeControl();
+        unsubscribeSnaps();
         await leader.stop();
         await ton.watcher?.stop();
         await payouts.stop();
@@ -516,9 +541,9 @@ async function restoreCanvas(db: Database, engine: Engine): Promise<void> {
   const rows = await db.query<{ id: number; color: number; user_id: number; ms: number }>(
     'SELECT id, color, user_id, (extract(epoch from painted_at) * 1000)::float8 AS ms FROM pixels',
   );
-  await engine.restorePixels(
-    rows.map((r) => ({ id: r.id, color: r.color, userId: r.user_id, paintedAt: r.ms })),
-  );
+  const stored = rows.map((r) => ({ id: r.id, color: r.color, userId: r.user_id, paintedAt: r.ms }));
+  // Snaps whose pixels have not all reached the pixels table are replayed over it.
+  await engine.restorePixels(withPendingSnaps(stored, await pendingSnaps(db)));
 }
 
 /**

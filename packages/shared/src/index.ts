@@ -1,6 +1,7 @@
 export * from './achievements.ts';
 export * from './api.ts';
 export * from './api-economy.ts';
+export * from './api-pixanos.ts';
 export * from './api-players.ts';
 export * from './api-ton.ts';
 export * from './canvas.ts';

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   integer,
   jsonb,
   numeric,
@@ -366,6 +367,23 @@ export const rewardPayouts = pgTable('reward_payouts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+// ---------- Pixanos' Snap (0009_pixanos.sql) ----------
+
+export const pixanosEvents = pgTable('pixanos_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seed: bigint('seed', { mode: 'number' }).notNull(),
+  percentage: smallint('percentage').notNull(),
+  color: smallint('color').notNull(),
+  pixels: integer('pixels').notNull(),
+  paintedMs: doublePrecision('painted_ms').notNull(),
+  materializedPixels: integer('materialized_pixels').notNull().default(0),
+  materializedAt: timestamp('materialized_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   appSecrets,
   squads,
@@ -395,4 +413,5 @@ export const schema = {
   moderationLog,
   boostUpgrades,
   rewardPayouts,
+  pixanosEvents,
 };
