@@ -33,6 +33,7 @@ import { colorUnderTap, PIPETTE_PRODUCT, pressPipette } from '../boosts/pipette.
 import { liveCharges } from '../mining/charges.ts';
 import { MiningChip } from '../mining/MiningChip.tsx';
 import { MiningSheet } from '../mining/MiningSheet.tsx';
+import { WallEffects } from '../pixanos/WallEffects.tsx';
 import type { PaintReward } from '../rewards/PixelRewardPopup.tsx';
 import { paintRewardOf } from '../rewards/paintReward.ts';
 import { WallRewards } from '../rewards/WallRewards.tsx';
@@ -319,6 +320,7 @@ export function WallScreen() {
         data-testid="wall-canvas"
         aria-label={t('wall.canvasLabel')}
       />
+      <WallEffects view={view} canvas={canvasRef.current} runtime={runtime} />
       {!signedIn && wide ? <WelcomeBlock /> : null}
       {signedIn ? <MiningChip onOpen={() => setMiningOpen(true)} /> : null}
       {status !== 'live' ? (

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { BannedNotice } from '../../features/moderation/BannedNotice.tsx';
+import { PixanosPopups } from '../../features/pixanos/PixanosPopups.tsx';
 import { PlayerPopups } from '../../features/profile/PlayerPopups.tsx';
 import { useBackButton } from '../../platform/useBackButton.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
@@ -63,6 +64,7 @@ export function AppLayout() {
       <GameModesSheet />
       <SideMenu />
       <PlayerPopups />
+      <PixanosPopups />
       <LoadingBar />
     </div>
   );
