@@ -56,7 +56,7 @@ describe.each(Object.entries(makers))('paintBulk on %s', (name, make) => {
     // Seed 42 at 50% names pixel 1 and 2 but not 4: its untouched neighbour keeps "never painted".
     expect(await engine.pixel(4)).toBeNull();
     console.info(`paintBulk ${name}: ${ids.length} pixels in ${ms.toFixed(0)} ms`);
-  });
+  }, 60_000);
 
   it('is one step: a paint from another instance lands wholly before or after it', async () => {
     const { engine, twin } = make();
@@ -74,7 +74,7 @@ describe.each(Object.entries(makers))('paintBulk on %s', (name, make) => {
     // Either order is fine; a torn pixel (colour of one, owner of the other) is not.
     if (px!.color === 9) expect(px).toEqual({ color: 9, userId: 3, paintedAt: 4_000 });
     else expect(px).toEqual({ color: 1, userId: 2, paintedAt: 5_000 });
-  });
+  }, 60_000);
 
   it('refuses malformed requests before writing anything', async () => {
     const { engine } = make();
