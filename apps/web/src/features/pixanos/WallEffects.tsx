@@ -10,7 +10,7 @@ import { createSnapGl } from './snapGl.ts';
 import { motionAllowed, snapStore, snapTimeline, wallOpacityAt, wallViewRegistry } from './snapState.ts';
 import './pixanos.css';
 
-const MAX_DPR = 1.5;
+const MAX_DPR = 1;
 
 function canvasRect(view: CanvasView, w: number, h: number, dpr: number) {
   const cam = view.getCamera();
@@ -80,7 +80,9 @@ export function WallEffects({
       return;
     }
     let frame = 0;
+    let frames = 0;
     const tick = () => {
+      overlay.dataset.frames = String(++frames);
       const elapsed = performance.now() - show.startedAt;
       const w = canvas.clientWidth;
       const h = canvas.clientHeight;

@@ -56,8 +56,8 @@ void main() {
   vec2 wind = normalize(vec2(1.0, -0.55));
   float dust = 0.0;
   vec3 dustColor = vec3(0.0);
-  for (int k = 1; k <= 16; k++) {
-    float s = float(k) * 2.5;
+  for (int k = 1; k <= 12; k++) {
+    float s = float(k) * 3.0;
     vec2 q = floor(c - wind * s);
     if (!inside(q)) continue;
     uint qid = idOf(q);
@@ -65,7 +65,7 @@ void main() {
     float age = uDissolve - crumbleAt(q, qid);
     if (age <= 0.0 || age > 0.3) continue;
     float speed = 90.0 + float(snapHash(uSeed ^ 0x27d4eb2fu, qid) >> 24) * 0.6;
-    if (abs(age * speed - s) < 1.4) {
+    if (abs(age * speed - s) < 1.6) {
       float a = 1.0 - age / 0.3;
       if (a > dust) { dust = a; dustColor = texelFetch(uBefore, ivec2(q), 0).rgb; }
     }

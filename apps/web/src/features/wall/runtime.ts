@@ -109,5 +109,11 @@ export function createWallRuntime(): WallRuntime {
     onWarning: (message, detail) => console.warn(message, detail ?? ''),
   });
   self.sync.start();
+  // Read-only, for browser tests: the canvas this client holds (palette indices) and its sequence.
+  (globalThis as { __pixelWallCanvas?: () => { seq: number; indices: Uint8Array } }).__pixelWallCanvas =
+    () => ({
+      seq: store.seq,
+      indices: store.indices,
+    });
   return self;
 }
