@@ -53,6 +53,8 @@ import { createMarketService, registerMarketRoutes } from './modules/market/inde
 import { createRoles } from './modules/moderation/roles.ts';
 import { registerNftRoutes } from './modules/nft/routes.ts';
 import { createNftService } from './modules/nft/service.ts';
+import { registerPixanosRoutes } from './modules/pixanos/routes.ts';
+import { createPixanosService, pendingSnaps, withPendingSnaps } from './modules/pixanos/service.ts';
 import { createPlayers } from './modules/profiles/players.ts';
 import { createPayoutJob } from './modules/rewards/payouts.ts';
 import { createEconomy } from './modules/shop/index.ts';
@@ -282,6 +284,25 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   hubSeq = () => hub.seq;
 
+  // Pixanos' Snap (product 13), used through /items/use; every instance drops its snapshot copy.
+  const pixanos = createPixanosService({
+    db,
+    engine,
+    committer,
+    bus,
+    users,
+    settleMs: Math.max(100, 2 * config.tickMs + config.commitWindowMs),
+    log: lateLog,
+  });
+  economy.items.setSnapHandler((userId, color) => pixanos.use(userId, color));
+  const unsubscribeSnaps = bus.subscribe({
+    event: (event) => {
+      if (event.kind !== 'snap') return;
+      snapshots.webp.invalidate();
+      snapshots.raw.invalidate();
+    },
+  });
+
   const leader = createLeaderElection({
     redis,
     key: `${prefix}leader`,
@@ -483,6 +504,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   players.register(app);
   registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole });
   registerNftRoutes(app, nft, { publicUrl: config.publicUrl });
+  registerPixanosRoutes(app, pixanos);
 
   app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
     const token = (req.query as Record<string, unknown>).token;
@@ -540,6 +562,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await leader.start();
   metrics.leader(leader.isLeader);
   ready = true;
+  void pixanos.catchUp().catch((err: unknown) => app.log.error({ err }, 'snap pixels not written yet'));
 
   let closing: Promise<void> | null = null;
   return {
@@ -551,6 +574,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         // Fastify stops accepting, answers 503 to new requests and waits for in-flight ones;
         // the paints among them commit, then their last batch goes out before sockets close.
         const closingHttp = app.close();
+        await pixanos.close();
         await committer.close();
         await players.close();
         await ticker.close();
@@ -558,6 +582,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         await closingHttp;
         if (redisWatch) clearInterval(redisWatch);
         unsubscribeControl();
+        unsubscribeSnaps();
         await leader.stop();
         await ton.watcher?.stop();
         await payouts.stop();
@@ -576,9 +601,9 @@ async function restoreCanvas(db: Database, engine: Engine): Promise<void> {
   const rows = await db.query<{ id: number; color: number; user_id: number; ms: number }>(
     'SELECT id, color, user_id, (extract(epoch from painted_at) * 1000)::float8 AS ms FROM pixels',
   );
-  await engine.restorePixels(
-    rows.map((r) => ({ id: r.id, color: r.color, userId: r.user_id, paintedAt: r.ms })),
-  );
+  const stored = rows.map((r) => ({ id: r.id, color: r.color, userId: r.user_id, paintedAt: r.ms }));
+  // Snaps whose pixels have not all reached the pixels table are replayed over it.
+  await engine.restorePixels(withPendingSnaps(stored, await pendingSnaps(db)));
 }
 
 /**

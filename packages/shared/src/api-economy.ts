@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { colorString } from './api.ts';
-import { MAX_PIXEL_ID, MIN_PIXEL_ID } from './canvas.ts';
+import { CANVAS_PIXELS, MAX_PIXEL_ID, MIN_PIXEL_ID } from './canvas.ts';
 import { BOOST_IDS } from './game-config.ts';
 import { SLIDER_MAX } from './slider.ts';
 
@@ -141,8 +141,8 @@ export const useItemResultSchema = z.object({
   productId: productIdField,
   /** items of that product left */
   left: count,
-  /** pixels painted (0 for a refill) */
-  pixels: z.number().int().min(0).max(49),
+  /** pixels painted (0 for a refill; up to the whole wall for Pixanos' Snap) */
+  pixels: z.number().int().min(0).max(CANVAS_PIXELS),
   charges: z.number().int(),
   maxCharges: z.number().int(),
   reChargeTimer: z.number().int(),

@@ -150,9 +150,43 @@ describe('server frames round-trip', () => {
       seed: 987_654,
       percentage: 50,
       color: '#D4D7D9',
+      seq: 41,
+    },
+    {
+      kind: 'snap',
+      user: { id: 4, firstName: 'd', userPic: null },
+      pixelId: 524_801,
+      seed: U32_MAX,
+      percentage: 100,
+      color: '#FF4500',
+      seq: U32_MAX,
     },
   ])('EVENT $kind', (event) => {
     expect(decodeServerFrame(embedded(encodeEvent(event)))).toEqual({ type: FrameType.Event, event });
+  });
+
+  const SNAP: WallEvent = {
+    kind: 'snap',
+    user: { id: 3, firstName: 'c', userPic: null },
+    pixelId: 1,
+    seed: 5,
+    percentage: 50,
+    color: '#FF4500',
+    seq: 9,
+  };
+  it.each<[string, Record<string, unknown>]>([
+    ['no seed', { seed: undefined }],
+    ['a negative seed', { seed: -1 }],
+    ['a seed above u32', { seed: U32_MAX + 1 }],
+    ['a fractional percentage', { percentage: 12.5 }],
+    ['percentage 0', { percentage: 0 }],
+    ['percentage 101', { percentage: 101 }],
+    ['a colour outside the palette', { color: '#123456' }],
+    ['no colour', { color: undefined }],
+    ['no seq', { seq: undefined }],
+    ['seq 0', { seq: 0 }],
+  ])('a snap EVENT with %s is refused', (_, change) => {
+    expect(decodeServerFrame(encodeEvent({ ...SNAP, ...change } as WallEvent))).toBeNull();
   });
 
   it('RESULT with a JSON payload, ok and error', () => {

@@ -20,7 +20,7 @@
  * Compression is not done here (no I/O in this package): callers deflate/inflate the PIXELS body.
  */
 import { MAX_PIXEL_ID, MIN_PIXEL_ID } from './canvas.ts';
-import { PALETTE_SIZE } from './palette.ts';
+import { isPaletteColor, PALETTE_SIZE } from './palette.ts';
 
 export const FrameType = {
   Hello: 1,
@@ -170,6 +170,11 @@ export interface WallEvent {
   color?: string;
   seed?: number;
   percentage?: number;
+  /**
+   * Snap only: the sequence number the snap takes in the pixel stream. It is applied on top of
+   * batch seq−1, batches after it follow it; a client that missed it sees a gap and refetches.
+   */
+  seq?: number;
 }
 
 export type ServerFrame =
@@ -249,7 +254,26 @@ function isWallEvent(value: unknown): value is WallEvent {
     typeof user === 'object' &&
     user !== null &&
     typeof user.id === 'number' &&
-    typeof user.firstName === 'string'
+    typeof user.firstName === 'string' &&
+    (e.kind !== 'snap' || isSnapInfo(e))
+  );
+}
+
+/** A snap event carries everything a client needs to repaint: seed, percentage, colour, seq. */
+function isSnapInfo(e: Record<string, unknown>): boolean {
+  const { seed, percentage, color, seq } = e;
+  return (
+    Number.isInteger(seed) &&
+    (seed as number) >= 0 &&
+    (seed as number) <= 0xffffffff &&
+    Number.isInteger(percentage) &&
+    (percentage as number) >= 1 &&
+    (percentage as number) <= 100 &&
+    typeof color === 'string' &&
+    isPaletteColor(color) &&
+    Number.isInteger(seq) &&
+    (seq as number) >= 1 &&
+    (seq as number) <= 0xffffffff
   );
 }
 

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   customType,
+  doublePrecision,
   integer,
   jsonb,
   numeric,
@@ -415,6 +416,23 @@ export const nfts = pgTable('nfts', {
   createdAt: createdAt(),
 });
 
+// ---------- Pixanos' Snap (0009_pixanos.sql) ----------
+
+export const pixanosEvents = pgTable('pixanos_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seed: bigint('seed', { mode: 'number' }).notNull(),
+  percentage: smallint('percentage').notNull(),
+  color: smallint('color').notNull(),
+  pixels: integer('pixels').notNull(),
+  paintedMs: doublePrecision('painted_ms').notNull(),
+  materializedPixels: integer('materialized_pixels').notNull().default(0),
+  materializedAt: timestamp('materialized_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   appSecrets,
   squads,
@@ -447,4 +465,5 @@ export const schema = {
   hiddenRounds,
   hiddenPixels,
   nfts,
+  pixanosEvents,
 };

@@ -10,6 +10,7 @@ import {
   refillCharges,
   spendCharges,
 } from '@pixel-wall/shared';
+import { checkBulkPaint } from './bulk.ts';
 import type { Engine, EngineDeps, PaintOutcome, PaintRequest, PixelRecord } from './types.ts';
 
 export function createMemoryEngine(deps: EngineDeps): Engine {
@@ -80,6 +81,17 @@ export function createMemoryEngine(deps: EngineDeps): Engine {
         colors[i] = r.color;
         owners[i] = r.userId;
         times[i] = r.paintedAt;
+      }
+    },
+
+    async paintBulk(req) {
+      checkBulkPaint(req);
+      const { pixelIds, color, userId, now } = req;
+      for (let k = 0; k < pixelIds.length; k++) {
+        const i = pixelIds[k]! - 1;
+        colors[i] = color;
+        owners[i] = userId;
+        times[i] = now;
       }
     },
 

@@ -12,6 +12,7 @@
  */
 import { CANVAS_PIXELS, type ChargeRules, type ChargeState } from '@pixel-wall/shared';
 import type { Redis } from 'ioredis';
+import { bulkPaint, checkBulkPaint } from './bulk.ts';
 import {
   type EngineScripts,
   engineScripts,
@@ -270,6 +271,11 @@ export function createRedisEngine(opts: RedisEngineOptions): Engine {
         }
         await scripts.restore(keys.colors, keys.owners, keys.times, blob);
       }
+    },
+
+    async paintBulk(req) {
+      checkBulkPaint(req);
+      await bulkPaint(redis, keys, req);
     },
 
     async forget(userId) {

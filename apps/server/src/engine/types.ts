@@ -30,6 +30,16 @@ export interface StoredCharges {
   updatedAt: number;
 }
 
+/** Many pixels painted one colour by one owner at one time, as one atomic step (Pixanos' Snap). */
+export interface BulkPaint {
+  /** distinct pixel ids, ascending */
+  pixelIds: Uint32Array;
+  /** palette index */
+  color: number;
+  userId: number;
+  now: number;
+}
+
 export interface EngineDeps {
   rulesFor(userId: number): ChargeRules;
   loadCharges(userId: number): Promise<StoredCharges | null>;
@@ -47,6 +57,8 @@ export interface Engine {
   restorePixels(
     rows: Iterable<{ id: number; color: number; userId: number; paintedAt: number }>,
   ): Promise<void>;
+  /** Writes every pixel of `req` in one atomic step: no paint lands between two of them. */
+  paintBulk(req: BulkPaint): Promise<void>;
   /** Forgets a player's cached charges (after an out-of-band change in SQL). */
   forget(userId: number): Promise<void>;
   close(): Promise<void>;

@@ -89,6 +89,8 @@ export function createHub(opts: HubOptions): Hub {
       opts.metrics?.batch(0, frame.length, clients.size);
     },
     event(event: WallEvent) {
+      // A Pixanos' Snap takes a place in the pixel sequence (see modules/pixanos).
+      if (event.kind === 'snap' && typeof event.seq === 'number' && event.seq > seq) seq = event.seq;
       broadcast(encodeEvent(event));
     },
     control(message) {

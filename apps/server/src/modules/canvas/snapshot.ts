@@ -80,5 +80,9 @@ export function createSnapshotCache(opts: {
     get current(): Snapshot | null {
       return cache;
     },
+    /** Drops the cached image (the wall changed wholesale, e.g. a Pixanos' Snap). */
+    invalidate(): void {
+      cache = null;
+    },
   };
 }

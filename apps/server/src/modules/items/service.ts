@@ -46,6 +46,8 @@ const NO_REWARD = { reward: 0, reward_type: null, reward_user: null } as const;
 
 export function createItemsService(deps: ItemsServiceDeps) {
   const clock = deps.now ?? Date.now;
+  // Pixanos' Snap (13) lives in modules/pixanos, built after the economy: app.ts plugs it in.
+  let snapHandler: ((userId: number, color?: string) => Promise<UseItemResult>) | null = null;
 
   function noItems(productId: number): never {
     const name = productById(productId)?.name ?? 'item';
@@ -229,9 +231,14 @@ export function createItemsService(deps: ItemsServiceDeps) {
       };
     },
 
+    setSnapHandler(fn: (userId: number, color?: string) => Promise<UseItemResult>): void {
+      snapHandler = fn;
+    },
+
     /** The spec's "use product (productId, pixelId, optional color)". */
     async use(userId: number, productId: number, pixelId?: number, color?: string): Promise<UseItemResult> {
       if (productId === ProductId.Restoring) return this.useRefill(userId);
+      if (productId === ProductId.PixanosSnap && snapHandler) return snapHandler(userId, color);
       if (blastKindOf(productId) !== null) {
         if (pixelId === undefined || color === undefined) {
           throw new AppError('BAD_REQUEST', 'A blast needs a pixelId and a colour.');

@@ -8,9 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  CANVAS_WIDTH,
   CurrencyId,
-  colorOfIndex,
   currencyById,
   fromUnits,
   isValidQuantity,
@@ -95,12 +93,12 @@ export interface OrdersDeps {
   log?: { error(obj: object, msg: string): void };
 }
 
-/** Star Pixel (8) for Stars, Crypto Pixel (9) for any crypto; Pixanos' Snap (14) for product 13. */
+/**
+ * Star Pixel (8) for Stars, Crypto Pixel (9) for any crypto. Pixanos' Snap (14) is granted when
+ * the snap is used, and the wall event goes out then (modules/pixanos).
+ */
 const STAR_PIXEL = 8;
 const CRYPTO_PIXEL = 9;
-const PIXANOS_ACHIEVEMENT = 14;
-const SNAP_PERCENTAGE = 50;
-const CANVAS_CENTRE = CANVAS_WIDTH / 2 + (CANVAS_WIDTH / 2) * CANVAS_WIDTH + 1;
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
@@ -154,11 +152,6 @@ function toOrder(r: OrderRow): Order {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A deterministic seed for the Snap's recolouring, from the order id. */
-function snapSeed(orderId: string): number {
-  return Number.parseInt(orderId.replaceAll('-', '').slice(0, 8), 16) >>> 0;
-}
-
 function pixanosIndex(color: string | number | null | undefined): number {
   if (typeof color === 'number') return Number.isInteger(color) && color >= 0 && color < 30 ? color : -1;
   return typeof color === 'string' ? paletteIndexOf(color) : -1;
@@ -208,23 +201,6 @@ export function createOrders(deps: OrdersDeps) {
       [orderId],
     );
     return rows[0] ? toOrder(rows[0]) : null;
-  }
-
-  async function announceSnap(order: Order): Promise<void> {
-    try {
-      const p = await deps.users.profile(order.userId);
-      await deps.bus.publishEvent({
-        kind: 'snap',
-        user: { id: order.userId, firstName: p?.firstName ?? '', userPic: p?.userPic ?? null },
-        pixelId: CANVAS_CENTRE,
-        color: colorOfIndex(order.pixanosColor ?? 0),
-        seed: snapSeed(order.id),
-        percentage: SNAP_PERCENTAGE,
-      });
-    } catch (err) {
-      // The purchase is committed; a lost announcement must not turn it into an error.
-      deps.log?.error({ err, orderId: order.id }, 'snap event not published');
-    }
   }
 
   return {
@@ -349,10 +325,8 @@ export function createOrders(deps: OrdersDeps) {
         const done = toOrder(rows[0]!);
         await addItems(tx, done.userId, [{ productId: done.productId, qty: done.quantity }]);
         await grant(tx, done.userId, done.currencyId === CurrencyId.Stars ? STAR_PIXEL : CRYPTO_PIXEL);
-        if (done.productId === 13) await grant(tx, done.userId, PIXANOS_ACHIEVEMENT);
         return { status: 'fulfilled', order: done };
       });
-      if (result.status === 'fulfilled' && result.order.productId === 13) await announceSnap(result.order);
       return result;
     },
   };

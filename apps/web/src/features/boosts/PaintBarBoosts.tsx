@@ -7,8 +7,8 @@ import { PIPETTE_PRODUCT } from './pipette.ts';
 import './boosts.css';
 
 /**
- * The bottom bar's fast energy (1), fast mode (5), pipette (4) and the Pixanos' Snap shop
- * shortcut (13). Fast mode and the pipette are kept once bought: without them the button shows
+ * The bottom bar's fast energy (1), fast mode (5), pipette (4) and the Pixanos' Snap (13: used
+ * when held, with its count; otherwise a shop shortcut). Fast mode and the pipette are kept once bought: without them the button shows
  * '+' and opens the shop for the product.
  */
 export function PaintBarBoosts({
@@ -61,7 +61,7 @@ export function PaintBarBoosts({
       <BoostButton
         productId={13}
         label={t('boosts.snap')}
-        count={null}
+        count={goodsCount(goods, 13) > 0 ? goodsCount(goods, 13) : null}
         active={false}
         onPress={onSnap}
         className="paint-bar__tool"

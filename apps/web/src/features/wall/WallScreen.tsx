@@ -36,6 +36,8 @@ import { type HiddenNotice, noticeOf } from '../hidden/notices.ts';
 import { liveCharges } from '../mining/charges.ts';
 import { MiningChip } from '../mining/MiningChip.tsx';
 import { MiningSheet } from '../mining/MiningSheet.tsx';
+import { applySnapItem, SNAP_PRODUCT } from '../pixanos/snapItem.ts';
+import { WallEffects } from '../pixanos/WallEffects.tsx';
 import type { PaintReward } from '../rewards/PixelRewardPopup.tsx';
 import { paintRewardOf } from '../rewards/paintReward.ts';
 import { WallRewards } from '../rewards/WallRewards.tsx';
@@ -252,6 +254,24 @@ export function WallScreen() {
     [usingItem, mode, dispatch, runtime, color, afterItem],
   );
 
+  /** Pixanos' Snap: used when held (the show follows from the socket), else the shop. */
+  const snap = useCallback(async () => {
+    if (usingItem) return;
+    if (goodsCount(shop.goods, SNAP_PRODUCT) <= 0) {
+      openShopFor(SNAP_PRODUCT);
+      return;
+    }
+    setUsingItem(true);
+    try {
+      const outcome = await dispatch(applySnapItem());
+      if (outcome.kind === 'empty') openShopFor(SNAP_PRODUCT);
+      else if (outcome.kind === 'failed')
+        dispatch(showToast(t('boosts.failed', { message: outcome.message }), 'error'));
+    } finally {
+      setUsingItem(false);
+    }
+  }, [usingItem, shop.goods, openShopFor, dispatch, t]);
+
   const pressMode = useCallback(
     async (pressed: FastMode) => {
       if (usingItem) return;
@@ -326,6 +346,7 @@ export function WallScreen() {
         data-testid="wall-canvas"
         aria-label={t('wall.canvasLabel')}
       />
+      <WallEffects view={view} canvas={canvasRef.current} runtime={runtime} />
       {!signedIn && wide ? <WelcomeBlock /> : null}
       {signedIn ? <MiningChip onOpen={() => setMiningOpen(true)} /> : null}
       {status !== 'live' ? (
@@ -367,7 +388,7 @@ export function WallScreen() {
                 picking={picking}
                 onPress={(m) => void pressMode(m)}
                 onPipette={pressPipetteTool}
-                onSnap={() => openShopFor(13)}
+                onSnap={() => void snap()}
               />
             }
           />

@@ -27,9 +27,28 @@ export interface WallRuntime {
 
 let runtime: WallRuntime | null = null;
 
+const waiting = new Set<(r: WallRuntime) => void>();
+
 export function wallRuntime(): WallRuntime {
-  runtime ??= createWallRuntime();
+  if (!runtime) {
+    runtime = createWallRuntime();
+    for (const fn of waiting) fn(runtime);
+    waiting.clear();
+  }
   return runtime;
+}
+
+/**
+ * Calls `fn` with the runtime once the Wall has started it (at once if it has), without starting
+ * it: listeners on other pages (the Pixanos' Snap) need no socket of their own. Returns a cancel.
+ */
+export function whenWallRuntime(fn: (r: WallRuntime) => void): () => void {
+  if (runtime) {
+    fn(runtime);
+    return () => {};
+  }
+  waiting.add(fn);
+  return () => waiting.delete(fn);
 }
 
 export function createWallRuntime(): WallRuntime {
@@ -90,5 +109,11 @@ export function createWallRuntime(): WallRuntime {
     onWarning: (message, detail) => console.warn(message, detail ?? ''),
   });
   self.sync.start();
+  // Read-only, for browser tests: the canvas this client holds (palette indices) and its sequence.
+  (globalThis as { __pixelWallCanvas?: () => { seq: number; indices: Uint8Array } }).__pixelWallCanvas =
+    () => ({
+      seq: store.seq,
+      indices: store.indices,
+    });
   return self;
 }

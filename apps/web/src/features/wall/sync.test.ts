@@ -1,11 +1,16 @@
 import {
+  applySnap,
   CANVAS_PIXELS,
   decodeClientRpc,
+  encodeEvent,
   encodeHello,
   encodeJsonResult,
   encodePixelBody,
   encodePixelsFrame,
+  paletteIndexOf,
   RpcType,
+  snapPixelIds,
+  type WallEvent,
 } from '@pixel-wall/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { createPixelStore } from '../../canvas/index.ts';
@@ -29,6 +34,15 @@ class FakeSocket implements SocketLike {
     this.onmessage?.({ data: frame.slice().buffer });
   }
 }
+
+const SNAP: WallEvent = {
+  kind: 'snap',
+  user: { id: 1, firstName: 'Thanos', userPic: null },
+  pixelId: 1,
+  seed: 77,
+  percentage: 50,
+  color: '#FF4500',
+};
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const batch = (seq: number, changes: [number, number][]) =>
@@ -76,6 +90,44 @@ describe('wall sync', () => {
     expect(store.indices[4]).toBe(3);
     expect(store.indices[5]).toBe(4);
     expect(sync.status).toBe('live');
+  });
+
+  it("repaints a Pixanos' Snap in sequence from its seed, exactly as applySnap", async () => {
+    const { store, sockets, fetchSnapshot, sync } = setup(() => ({ seq: 10, indices: canvasWith([[5, 3]]) }));
+    sync.start();
+    const ws = sockets[0]!;
+    ws.push(encodeHello(10, false, 1));
+    await flush();
+    ws.push(batch(11, [[7, 2]]));
+    ws.push(encodeEvent({ ...SNAP, seq: 12 }));
+    ws.push(batch(13, [[snapPixelIds(77, 50)[0]!, 4]]));
+    await flush();
+    await flush();
+    const want = canvasWith([
+      [5, 3],
+      [7, 2],
+    ]);
+    applySnap(want, 77, 50, paletteIndexOf('#FF4500'));
+    want[snapPixelIds(77, 50)[0]! - 1] = 4;
+    expect(store.seq).toBe(13);
+    expect(Buffer.compare(Buffer.from(store.indices), Buffer.from(want))).toBe(0);
+    expect(fetchSnapshot).toHaveBeenCalledTimes(1);
+  });
+
+  it('a snap after missed batches is a gap: the snapshot is fetched again', async () => {
+    const { store, sockets, fetchSnapshot, sync } = setup((after) => ({
+      seq: after,
+      indices: canvasWith([]),
+    }));
+    sync.start();
+    const ws = sockets[0]!;
+    ws.push(encodeHello(10, false, 1));
+    await flush();
+    ws.push(encodeEvent({ ...SNAP, seq: 14 }));
+    await flush();
+    await flush();
+    expect(fetchSnapshot).toHaveBeenLastCalledWith(13, expect.anything());
+    expect(store.seq).toBe(14);
   });
 
   it('refetches the snapshot on a gap', async () => {

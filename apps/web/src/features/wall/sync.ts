@@ -9,13 +9,22 @@ import {
   decodeServerFrame,
   encodeRepaintRpc,
   FrameType,
+  paletteIndexOf,
   parseJson,
   type RepaintResult,
   type ServerFrame,
+  snapChangesBody,
   type WallEvent,
 } from '@pixel-wall/shared';
 import type { PixelStore } from '../../canvas/index.ts';
 import { noticeSocketClose } from '../moderation/banned.ts';
+
+/** The pixels a snap event repaints, as a PIXELS body; null for other events. */
+function snapBody(event: WallEvent): Uint8Array | null {
+  if (event.kind !== 'snap' || event.seed === undefined || event.percentage === undefined) return null;
+  const color = paletteIndexOf(event.color ?? '');
+  return color < 0 ? null : snapChangesBody(event.seed, event.percentage, color);
+}
 
 export type SyncStatus = 'connecting' | 'syncing' | 'live' | 'offline';
 
@@ -172,9 +181,14 @@ export function createWallSync(opts: WallSyncOptions): WallSync {
       case FrameType.Pixels:
         chain = chain.then(() => onPixels(frame.seq, frame.body, frame.deflated));
         return;
-      case FrameType.Event:
+      case FrameType.Event: {
+        // A Pixanos' Snap is a step of the pixel sequence: repainted here from its seed, in order.
+        const body = snapBody(frame.event);
+        const seq = frame.event.seq;
+        if (body && seq !== undefined) chain = chain.then(() => onPixels(seq, body, false));
         opts.onEvent?.(frame.event);
         return;
+      }
       case FrameType.Online:
         opts.onOnline?.(frame.visitors);
         return;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { BannedNotice } from '../../features/moderation/BannedNotice.tsx';
+import { PixanosPopups } from '../../features/pixanos/PixanosPopups.tsx';
 import { PlayerPopups } from '../../features/profile/PlayerPopups.tsx';
 import { copyText } from '../../features/wall/clipboard.ts';
 import { CHANNEL_URL, COMMUNITY_URL } from '../../links.ts';
@@ -131,6 +132,7 @@ export function AppLayout() {
           />
         </Suspense>
       )}
+      <PixanosPopups />
       <LoadingBar />
     </div>
   );

@@ -1,0 +1,366 @@
+/**
+ * Pixanos' Snap (product 13): a player uses the item, and half of the wall turns the colour they
+ * chose when buying it. The recolouring is the shared `snapPixelIds(seed, percentage)`, so every
+ * client repaints its own canvas from the event and ends equal to the server.
+ *
+ * One use, in order:
+ *  1. take the item with a conditional decrement (two concurrent uses: one wins, one gets NO_ITEMS);
+ *  2. a fresh random seed; the engine paints every named pixel in ONE atomic step (paintBulk),
+ *     owner the snapper, one time;
+ *  3. the group commit is flushed and we wait `settleMs` (≥ two ticks): paints accepted before the
+ *     snap are then in SQL and in pixel frames numbered before the snap's;
+ *  4. one SQL transaction records the event (the durable record: seed, percentage, colour, time)
+ *     and the achievement; the pixels table catches up in the background in chunked multi-row
+ *     upserts, each its own short transaction so paint commits never wait long behind it, each
+ *     conditional on the stored pixel not being newer than the snap. Until it is done, a restart
+ *     replays pending snaps over the stored pixels (`withPendingSnaps`);
+ *  5. the snap takes the next pixel sequence number S and is announced with it: clients at S−1
+ *     repaint locally, anyone else sees a gap and refetches the snapshot. Pixels painted over the
+ *     snap before S was taken (during the settle wait) are published again after it, so clients
+ *     that repaint locally end with them on top, as the engine has them.
+ */
+import { randomInt } from 'node:crypto';
+import {
+  CANVAS_PIXELS,
+  colorOfIndex,
+  type HistoryAllResponse,
+  msUntilNextCharge,
+  type PixanosRatingResponse,
+  type PixelChange,
+  ProductId,
+  paletteIndexOf,
+  SNAP_CENTRE_PIXEL_ID,
+  SNAP_PERCENTAGE,
+  snapPixelIds,
+  type UseItemResult,
+} from '@pixel-wall/shared';
+import type { Database, Sql } from '../../db/client.ts';
+import type { Committer } from '../../engine/committer.ts';
+import type { Engine } from '../../engine/types.ts';
+import { AppError } from '../../errors.ts';
+import type { Bus } from '../../realtime/bus.ts';
+import { grant } from '../achievements/service.ts';
+import { addItems, takeOne } from '../items/inventory.ts';
+import type { UsersService } from '../users/service.ts';
+
+/** Achievement 14, "Pixanos' Snap" (use of Pixanos). */
+export const PIXANOS_ACHIEVEMENT = 14;
+/** Rows per upsert while the pixels table catches up with a snap. */
+export const MATERIALIZE_CHUNK = 20_000;
+
+export interface PixanosDeps {
+  db: Pick<Database, 'query' | 'transaction'>;
+  engine: Pick<Engine, 'paintBulk' | 'canvas' | 'charges'>;
+  committer: Pick<Committer, 'flush'>;
+  bus: Pick<Bus, 'publishEvent' | 'publishPixels' | 'nextSeq'>;
+  users: Pick<UsersService, 'requirePlayer'>;
+  /** wait after the engine write so earlier paints reach SQL and their frames (≥ 2 ticks) */
+  settleMs: number;
+  /** called with the snap's sequence once announced (the snapshot caches drop their copy) */
+  onSnapped?(seq: number): void;
+  now?: () => number;
+  seed?: () => number;
+  log?: { error(obj: object, msg: string): void };
+}
+
+export interface PendingSnap {
+  id: number;
+  userId: number;
+  seed: number;
+  percentage: number;
+  color: number;
+  paintedMs: number;
+  /** pixels (in id order) already in the pixels table */
+  done: number;
+}
+
+interface EventRow {
+  id: number;
+  user_id: number;
+  seed: number;
+  percentage: number;
+  color: number;
+  pixels: number;
+  painted_ms: number;
+  materialized_pixels?: number;
+  first_name: string;
+  username: string | null;
+  photo_url: string | null;
+}
+
+/** The colour chosen when the player bought the snap they hold: their latest fulfilled order's. */
+async function boughtColor(db: Sql, userId: number): Promise<number | null> {
+  const rows = await db.query<{ pixanos_color: number | null }>(
+    `SELECT pixanos_color FROM orders
+     WHERE user_id = $1 AND product_id = $2 AND status = 'fulfilled' AND pixanos_color IS NOT NULL
+     ORDER BY fulfilled_at DESC NULLS LAST LIMIT 1`,
+    [userId, ProductId.PixanosSnap],
+  );
+  return rows[0]?.pixanos_color ?? null;
+}
+
+/** Writes a snap's pixels into the pixels table, skipping pixels stored newer than the snap. */
+export async function materializeChunk(tx: Sql, snap: PendingSnap, ids: ArrayLike<number>): Promise<void> {
+  await tx.query(
+    `INSERT INTO pixels (id, color, user_id, painted_at)
+     SELECT t.id, $2, $3, to_timestamp($4 / 1000.0) FROM unnest($1::int[]) AS t(id)
+     ON CONFLICT (id) DO UPDATE SET color = EXCLUDED.color, user_id = EXCLUDED.user_id,
+       painted_at = EXCLUDED.painted_at
+     WHERE pixels.painted_at <= EXCLUDED.painted_at`,
+    [Array.from(ids), snap.color, snap.userId, snap.paintedMs],
+  );
+}
+
+/** Snaps whose pixels are not all in the pixels table yet, oldest first. */
+export async function pendingSnaps(db: Sql): Promise<PendingSnap[]> {
+  const rows = await db.query<EventRow>(
+    `SELECT id, user_id, seed, percentage, color, painted_ms, materialized_pixels FROM pixanos_events
+     WHERE materialized_at IS NULL ORDER BY painted_ms, id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    seed: Number(r.seed),
+    percentage: r.percentage,
+    color: r.color,
+    paintedMs: Number(r.painted_ms),
+    done: Number(r.materialized_pixels),
+  }));
+}
+
+export interface StoredPixel {
+  id: number;
+  color: number;
+  userId: number;
+  paintedAt: number;
+}
+
+/**
+ * The canvas as stored rows plus the pending snaps replayed over them: a snap repaints each pixel
+ * it names unless the stored pixel is newer. Pure; used when the engine is rebuilt from SQL.
+ */
+export function withPendingSnaps(rows: readonly StoredPixel[], snaps: readonly PendingSnap[]): StoredPixel[] {
+  if (snaps.length === 0) return rows as StoredPixel[];
+  const byId: (StoredPixel | undefined)[] = new Array(CANVAS_PIXELS + 1);
+  for (const r of rows) byId[r.id] = r;
+  for (const s of snaps) {
+    for (const id of snapPixelIds(s.seed, s.percentage)) {
+      const stored = byId[id];
+      if (stored && stored.paintedAt > s.paintedMs) continue;
+      byId[id] = { id, color: s.color, userId: s.userId, paintedAt: s.paintedMs };
+    }
+  }
+  const out: StoredPixel[] = [];
+  for (const r of byId) if (r) out.push(r);
+  return out;
+}
+
+export function createPixanosService(deps: PixanosDeps) {
+  const clock = deps.now ?? Date.now;
+  const newSeed = deps.seed ?? (() => randomInt(0, 2 ** 32 - 1));
+  // One snap at a time per instance; the engine step itself is atomic across instances.
+  let queue: Promise<unknown> = Promise.resolve();
+  let materializing: Promise<void> | null = null;
+  let stopped = false;
+
+  function serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function materialize(snap: PendingSnap): Promise<void> {
+    const ids = snapPixelIds(snap.seed, snap.percentage);
+    for (let i = snap.done; i < ids.length; i += MATERIALIZE_CHUNK) {
+      // Stopping half way is safe: the event stays pending, a restart replays it and resumes here.
+      if (stopped) return;
+      const end = Math.min(ids.length, i + MATERIALIZE_CHUNK);
+      await deps.db.transaction(async (tx) => {
+        await materializeChunk(tx, snap, ids.subarray(i, end));
+        await tx.query('UPDATE pixanos_events SET materialized_pixels = $2 WHERE id = $1', [snap.id, end]);
+      });
+    }
+    await deps.db.query('UPDATE pixanos_events SET materialized_at = now() WHERE id = $1', [snap.id]);
+  }
+
+  /** Brings the pixels table up to date with every pending snap (idempotent; one run at a time). */
+  function catchUp(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    materializing ??= (async () => {
+      try {
+        for (let snaps = await pendingSnaps(deps.db); snaps.length > 0; snaps = await pendingSnaps(deps.db)) {
+          for (const s of snaps) await materialize(s);
+          if (stopped) return;
+        }
+      } finally {
+        materializing = null;
+      }
+    })();
+    return materializing;
+  }
+
+  async function snap(userId: number, colorOverride: string | undefined): Promise<UseItemResult> {
+    const player = await deps.users.requirePlayer(userId);
+    let color = colorOverride === undefined ? -1 : paletteIndexOf(colorOverride);
+    if (colorOverride !== undefined && color < 0)
+      throw new AppError('INVALID_COLOR', 'The colour must be one of the palette colours.');
+    if (color < 0) color = (await boughtColor(deps.db, userId)) ?? -1;
+    if (color < 0)
+      throw new AppError('INVALID_COLOR', "Choose a palette colour for Pixanos' Snap.", {
+        productId: ProductId.PixanosSnap,
+      });
+
+    return serial(async () => {
+      const left = await takeOne(deps.db, userId, ProductId.PixanosSnap);
+      if (left === null) {
+        throw new AppError('NO_ITEMS', "You have no Pixanos' Snap left. Get one in the shop.", {
+          productId: ProductId.PixanosSnap,
+        });
+      }
+      const seed = newSeed();
+      const percentage = SNAP_PERCENTAGE;
+      const ids = snapPixelIds(seed, percentage);
+      const at = clock();
+      try {
+        await deps.engine.paintBulk({ pixelIds: ids, color, userId, now: at });
+      } catch (err) {
+        // Nothing was painted: give the item back.
+        await addItems(deps.db, userId, [{ productId: ProductId.PixanosSnap, qty: 1 }]);
+        throw err;
+      }
+      await deps.committer.flush();
+      if (deps.settleMs > 0) await new Promise((r) => setTimeout(r, deps.settleMs));
+      const eventId = await deps.db.transaction(async (tx) => {
+        const rows = await tx.query<{ id: number }>(
+          `INSERT INTO pixanos_events (user_id, seed, percentage, color, pixels, painted_ms)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [userId, seed, percentage, color, ids.length, at],
+        );
+        await grant(tx, userId, PIXANOS_ACHIEVEMENT);
+        return Number(rows[0]!.id);
+      });
+
+      const seq = await deps.bus.nextSeq();
+      // Pixels painted over the snap before its sequence was taken: clients that repaint from the
+      // event would cover them, so they go out again after it.
+      const canvas = await deps.engine.canvas();
+      const over: PixelChange[] = [];
+      for (const id of ids) if (canvas[id - 1] !== color) over.push({ pixelId: id, color: canvas[id - 1]! });
+      try {
+        await deps.bus.publishEvent({
+          kind: 'snap',
+          user: { id: userId, firstName: player.firstName, userPic: player.userPic },
+          pixelId: SNAP_CENTRE_PIXEL_ID,
+          color: colorOfIndex(color),
+          seed,
+          percentage,
+          seq,
+        });
+        if (over.length > 0) await deps.bus.publishPixels(over);
+      } catch (err) {
+        // The snap is in the engine and SQL; clients see the gap at the next batch and refetch.
+        deps.log?.error({ err }, 'snap event not published');
+      }
+      deps.onSnapped?.(seq);
+      void catchUp().catch((err: unknown) =>
+        deps.log?.error({ err, eventId }, 'snap pixels not written yet'),
+      );
+
+      const after = await deps.engine.charges(userId, at);
+      return {
+        success: true,
+        productId: ProductId.PixanosSnap,
+        left,
+        pixels: ids.length,
+        charges: after.charges.charges,
+        maxCharges: after.rules.max,
+        reChargeTimer: msUntilNextCharge(after.charges, after.rules, at),
+        reChargeSpeed: after.rules.speedMs,
+        reward: 0,
+        reward_type: null,
+        reward_user: null,
+      };
+    });
+  }
+
+  function view(r: EventRow) {
+    return {
+      id: Number(r.id),
+      user: { id: Number(r.user_id), firstName: r.first_name, userName: r.username, userPic: r.photo_url },
+      info: { seed: Number(r.seed), percentage: r.percentage, color: colorOfIndex(r.color) },
+      pixels: r.pixels,
+      date: new Date(Number(r.painted_ms)).toISOString(),
+    };
+  }
+
+  return {
+    use: snap,
+    catchUp,
+
+    /** Lets a running catch-up stop at its next chunk (shutdown); pending snaps stay pending. */
+    async close(): Promise<void> {
+      stopped = true;
+      await queue;
+      await materializing;
+    },
+
+    /** Every snap, newest first: who snapped, with what (`/history/all`). */
+    async history(offset: number, limit: number): Promise<HistoryAllResponse> {
+      const rows = await deps.db.query<EventRow>(
+        `SELECT e.id, e.user_id, e.seed, e.percentage, e.color, e.pixels, e.painted_ms,
+                u.first_name, u.username, u.photo_url
+         FROM pixanos_events e JOIN users u ON u.id = e.user_id
+         ORDER BY e.painted_ms DESC, e.id DESC LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      );
+      const total = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pixanos_events');
+      return { list: rows.map(view), total: total[0]?.n ?? 0 };
+    },
+
+    /** Snappers ranked by pixels repainted with snaps (`/ratings/pixanos`). */
+    async rating(offset: number, limit: number): Promise<PixanosRatingResponse> {
+      const rows = await deps.db.query<{
+        user_id: number;
+        snaps: number;
+        pixels: number;
+        last_color: number;
+        last_ms: number;
+        first_name: string;
+        username: string | null;
+        photo_url: string | null;
+      }>(
+        `WITH per AS (
+           SELECT user_id, count(*)::int AS snaps, sum(pixels)::bigint AS pixels, min(painted_ms) AS first_ms,
+                  max(painted_ms) AS last_ms,
+                  (array_agg(color ORDER BY painted_ms DESC, id DESC))[1] AS last_color
+           FROM pixanos_events GROUP BY user_id)
+         SELECT per.user_id, per.snaps, per.pixels, per.last_color, per.last_ms,
+                u.first_name, u.username, u.photo_url
+         FROM per JOIN users u ON u.id = per.user_id
+         ORDER BY per.pixels DESC, per.first_ms ASC, per.user_id ASC LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      );
+      const total = await deps.db.query<{ n: number }>(
+        'SELECT count(DISTINCT user_id)::int AS n FROM pixanos_events',
+      );
+      return {
+        rating: rows.map((r, k) => ({
+          rank: offset + k + 1,
+          user: {
+            id: Number(r.user_id),
+            firstName: r.first_name,
+            userName: r.username,
+            userPic: r.photo_url,
+          },
+          snaps: r.snaps,
+          pixels: Number(r.pixels),
+          lastColor: colorOfIndex(r.last_color),
+          lastAt: new Date(Number(r.last_ms)).toISOString(),
+        })),
+        total: total[0]?.n ?? 0,
+      };
+    },
+  };
+}
+
+export type PixanosService = ReturnType<typeof createPixanosService>;

@@ -1,0 +1,13 @@
+import { type PixanosRatingResponse, pixanosRatingResponse } from '@pixel-wall/shared';
+import type { HttpClient } from '../../api/http.ts';
+import { getParsed } from '../profile/http.ts';
+
+/** GET /ratings/pixanos?limit&offset → {rating, total}, 10 a page (SPEC §9). */
+export function loadPixanosRating(
+  http: HttpClient,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<PixanosRatingResponse> {
+  return getParsed(http, '/ratings/pixanos', pixanosRatingResponse, { query: { offset, limit }, signal });
+}
