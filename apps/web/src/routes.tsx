@@ -1,7 +1,24 @@
-import { type ComponentType, lazy } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { AboutPage } from './pages/AboutPage.tsx';
+import { AwardsPage } from './pages/AwardsPage.tsx';
+import { EnergyOverPage } from './pages/EnergyOverPage.tsx';
+import { InfoPage } from './pages/InfoPage.tsx';
+import { InviteFrensPage } from './pages/InviteFrensPage.tsx';
+import { MyProfilePage } from './pages/MyProfilePage.tsx';
+import { MySquadPage } from './pages/MySquadPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { OpenLeaguePage } from './pages/OpenLeaguePage.tsx';
+import { PaySupportPage } from './pages/PaySupportPage.tsx';
+import { PrivacyPage } from './pages/PrivacyPage.tsx';
+import { PxPage } from './pages/PxPage.tsx';
+import { RatingsPage } from './pages/RatingsPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
+import { RulesPage } from './pages/RulesPage.tsx';
+import { SettingsPage } from './pages/SettingsPage.tsx';
+import { StakingPage } from './pages/StakingPage.tsx';
+import { StatsPage } from './pages/StatsPage.tsx';
+import { TermsPage } from './pages/TermsPage.tsx';
 import { AppLayout, type RouteHandle } from './ui/Layout/AppLayout.tsx';
 
 // The canvas and everything around it load on demand; the rest of the shell stays small.
@@ -12,29 +29,6 @@ const StarsPage = lazy(() =>
 );
 
 const NftPage = lazy(() => import('./pages/NftPage.tsx').then((module) => ({ default: module.NftPage })));
-
-/** A page loaded on demand: each route is its own chunk, so the first screen downloads only the shell. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
-
-const AboutPage = page(() => import('./pages/AboutPage.tsx'), 'AboutPage');
-const AwardsPage = page(() => import('./pages/AwardsPage.tsx'), 'AwardsPage');
-const EnergyOverPage = page(() => import('./pages/EnergyOverPage.tsx'), 'EnergyOverPage');
-const InfoPage = page(() => import('./pages/InfoPage.tsx'), 'InfoPage');
-const InviteFrensPage = page(() => import('./pages/InviteFrensPage.tsx'), 'InviteFrensPage');
-const MyProfilePage = page(() => import('./pages/MyProfilePage.tsx'), 'MyProfilePage');
-const MySquadPage = page(() => import('./pages/MySquadPage.tsx'), 'MySquadPage');
-const OpenLeaguePage = page(() => import('./pages/OpenLeaguePage.tsx'), 'OpenLeaguePage');
-const PaySupportPage = page(() => import('./pages/PaySupportPage.tsx'), 'PaySupportPage');
-const PrivacyPage = page(() => import('./pages/PrivacyPage.tsx'), 'PrivacyPage');
-const PxPage = page(() => import('./pages/PxPage.tsx'), 'PxPage');
-const RatingsPage = page(() => import('./pages/RatingsPage.tsx'), 'RatingsPage');
-const RulesPage = page(() => import('./pages/RulesPage.tsx'), 'RulesPage');
-const SettingsPage = page(() => import('./pages/SettingsPage.tsx'), 'SettingsPage');
-const StakingPage = page(() => import('./pages/StakingPage.tsx'), 'StakingPage');
-const StatsPage = page(() => import('./pages/StatsPage.tsx'), 'StatsPage');
-const TermsPage = page(() => import('./pages/TermsPage.tsx'), 'TermsPage');
 
 const stage: RouteHandle = { stage: true };
 
