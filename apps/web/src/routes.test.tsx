@@ -74,13 +74,6 @@ describe('routes', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page not found');
   });
 
-  it('placeholders speak the player language and lead back to the Wall', async () => {
-    renderApp('/nft', createTestContext(), i18n);
-    const back = await screen.findByRole('link', { name: 'Back to the Wall' });
-    expect(back.getAttribute('href')).toBe('/');
-    expect(screen.getByText('Coming soon')).toBeTruthy();
-  });
-
   it('shows the dev sign-in form to guests when the server allows it', async () => {
     const context = createTestContext();
     void context.store.dispatch(bootSession());

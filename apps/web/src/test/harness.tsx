@@ -5,6 +5,8 @@ import { createMemoryRouter } from 'react-router';
 import en from '../../public/locales/en.json';
 import { App } from '../App.tsx';
 import { createMemoryTokenStorage, type TokenStorage } from '../api/tokens.ts';
+import type { TonWalletConnector } from '../features/wallet/connector.ts';
+import { WalletProvider } from '../features/wallet/WalletContext.tsx';
 import { createI18n } from '../i18n/index.ts';
 import type { Platform } from '../platform/types.ts';
 import { createWebPlatform } from '../platform/web.ts';
@@ -55,10 +57,27 @@ export function createTestContext(options: TestAppOptions = {}): AppContext {
   });
 }
 
+/** A wallet connector with nothing connected and no wallet to connect to. */
+export const OFFLINE_WALLET: TonWalletConnector = {
+  current: async () => null,
+  injectedWallets: async () => [],
+  connect: async () => null,
+  send: async () => {
+    throw new Error('no wallet in tests');
+  },
+  disconnect: async () => {},
+  subscribe: () => () => {},
+};
+
 /** Renders the whole app (layout, store, translations) at `path` with an in-memory router. */
 export function renderApp(path: string, context: AppContext, i18n: I18n) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(<App context={context} i18n={i18n} router={router} />);
+  // No test reaches the TON Connect servers: pages see a wallet that is not connected.
+  const view = render(
+    <WalletProvider connector={OFFLINE_WALLET}>
+      <App context={context} i18n={i18n} router={router} />
+    </WalletProvider>,
+  );
   return { ...view, router };
 }
 
