@@ -206,7 +206,12 @@ export function createHiddenGame(deps: HiddenGameDeps) {
       if (want === undefined) return null;
       if (want !== color) return Promise.resolve(WRONG);
       if (won.has(pixelId)) return null;
-      return claim(r, userId, pixelId, color);
+      // The paint is committed already: a failed claim must not fail it. The pixel stays unwon,
+      // so the next right paint can claim it.
+      return claim(r, userId, pixelId, color).catch((err: unknown) => {
+        deps.log?.error({ err, pixelId }, 'claiming a hidden pixel failed');
+        return null;
+      });
     },
 
     /** Reward stats of the running round, with the caller's own finds. */
