@@ -9,6 +9,8 @@ export default defineConfig({
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // generous limits: a busy CI machine must not turn slowness into failures
+          testTimeout: 30_000,
         },
       },
       {
@@ -28,6 +30,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          testTimeout: 20_000,
         },
       },
       {
@@ -37,6 +40,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],
