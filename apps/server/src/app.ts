@@ -44,6 +44,7 @@ import { createEconomy } from './modules/shop/index.ts';
 import { registerStatsRoutes } from './modules/stats/routes.ts';
 import { createStatsService } from './modules/stats/service.ts';
 import { createTonModule } from './modules/ton/index.ts';
+import { createTemplatesModule } from './modules/tournaments/index.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
@@ -212,6 +213,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     metrics: metrics.paint,
   });
 
+  const templates = createTemplatesModule({
+    db,
+    users,
+    canvas: () => engine.canvas(),
+    config,
+    isAdmin: (id) => config.adminIds.has(id),
+    instanceId,
+    log: lateLog,
+  });
+
   let hubSeq = () => 0;
   const snapshotSource = { seq: () => hubSeq(), canvas: () => engine.canvas() };
   const snapshots = {
@@ -258,9 +269,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       if (isLeader) {
         ton.watcher?.start();
         payouts.start();
+        templates.scorer.start();
       } else {
         void ton.watcher?.stop();
         void payouts.stop();
+        void templates.scorer.stop();
       }
       metrics.leader(isLeader);
       app.log.info({ instanceId, isLeader }, isLeader ? 'leading the cluster jobs' : 'no longer leading');
@@ -426,6 +439,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   ton.register(app);
   payouts.register(app);
   players.register(app);
+  await templates.register(app);
 
   app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
     const token = (req.query as Record<string, unknown>).token;
@@ -502,6 +516,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         await leader.stop();
         await ton.watcher?.stop();
         await payouts.stop();
+        await templates.scorer.stop();
         await online.close();
         await engine.close();
         await bus.close();

@@ -2,6 +2,7 @@ export * from './achievements.ts';
 export * from './api.ts';
 export * from './api-economy.ts';
 export * from './api-players.ts';
+export * from './api-templates.ts';
 export * from './api-ton.ts';
 export * from './canvas.ts';
 export * from './charges.ts';

@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   formatK,
+  PALETTE,
   type PixelInfo,
   parseLaunchParam,
   pixelIdOf,
@@ -37,6 +38,9 @@ import type { PaintReward } from '../rewards/PixelRewardPopup.tsx';
 import { paintRewardOf } from '../rewards/paintReward.ts';
 import { WallRewards } from '../rewards/WallRewards.tsx';
 import { goodsCount, useShop } from '../shop/shopStore.ts';
+import { TemplateControls, TemplateHint } from '../templates/TemplateControls.tsx';
+import { TemplatesSheet } from '../templates/TemplatesSheet.tsx';
+import { useTemplateOverlay } from '../templates/useTemplateOverlay.ts';
 import { copyText } from './clipboard.ts';
 import { parseRecent, pushRecent, RECENT_COLORS_KEY, randomPaletteColor, recentOrDefault } from './colors.ts';
 import { pixelLink } from './links.ts';
@@ -95,7 +99,10 @@ export function WallScreen() {
   const [usingItem, setUsingItem] = useState(false);
   const [reward, setReward] = useState<PaintReward | null>(null);
   const [miningOpen, setMiningOpen] = useState(false);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
   const shop = useShop();
+  const [launchTemplate] = useState(() => parseLaunchParam(platform.startParam).template);
+  const templates = useTemplateOverlay(view, selected, { signedIn, showReferred: launchTemplate });
   // The view's tap callback is made once; it calls whatever this holds at the time.
   const onTap = useRef<(p: Pixel | null) => void>(() => {});
 
@@ -321,6 +328,12 @@ export function WallScreen() {
       />
       {!signedIn && wide ? <WelcomeBlock /> : null}
       {signedIn ? <MiningChip onOpen={() => setMiningOpen(true)} /> : null}
+      <TemplateControls
+        state={templates.state}
+        store={templates.store}
+        layer={templates.layer}
+        onOpenSheet={() => setTemplatesOpen(true)}
+      />
       {status !== 'live' ? (
         <div className="wall-status panel" role="status" data-testid="sync-status">
           {status === 'offline' ? t('wall.offline') : t('wall.syncing')}
@@ -353,6 +366,15 @@ export function WallScreen() {
             onPick={pick}
             onPaint={() => void paint()}
             onCopyLink={() => void copyLink()}
+            templateHint={
+              templates.hint !== null ? (
+                <TemplateHint
+                  color={templates.hint}
+                  active={PALETTE[templates.hint] === color}
+                  onPick={pick}
+                />
+              ) : null
+            }
             boosts={
               <PaintBarBoosts
                 goods={shop.goods}
@@ -372,6 +394,12 @@ export function WallScreen() {
       </div>
       <WallRewards signedIn={signedIn} reward={reward} onDone={() => setReward(null)} />
       {signedIn ? <MiningSheet open={miningOpen} onClose={() => setMiningOpen(false)} /> : null}
+      <TemplatesSheet
+        open={templatesOpen}
+        onClose={() => setTemplatesOpen(false)}
+        store={templates.store}
+        selected={selected}
+      />
     </div>
   );
 }
