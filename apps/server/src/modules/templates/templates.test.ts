@@ -1,4 +1,4 @@
-import { PALETTE_RGB, type Template, TEMPLATE_TRANSPARENT } from '@pixel-wall/shared';
+import { type Template, TEMPLATE_TRANSPARENT } from '@pixel-wall/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,41 +11,10 @@ import {
   telegramSignIn,
   testConfig,
 } from '../../testing/harness.ts';
-import { pngBomb, rgbaImage } from './image.test.ts';
+import { pngBomb, rgbaImage, solid, upload } from './testing.ts';
 
 const kinds = await dbKinds();
 const ADMIN = 880_001;
-
-type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown> } };
-
-export async function upload<T = Template & ErrorBody>(
-  base: string,
-  path: string,
-  token: string | null,
-  body: Uint8Array,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: T; headers: Headers }> {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/octet-stream',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body,
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
-}
-
-export function solid(index: number, width: number, height = width): Promise<Buffer> {
-  return rgbaImage(width, height, () => [
-    PALETTE_RGB[index * 3]!,
-    PALETTE_RGB[index * 3 + 1]!,
-    PALETTE_RGB[index * 3 + 2]!,
-    255,
-  ]);
-}
 
 describe.each(kinds)('templates on %s', (kind) => {
   let store: TestStore;
@@ -347,8 +316,9 @@ describe.each(kinds)('templates on %s', (kind) => {
 });
 
 describe('template upload rate limit', () => {
+  // On PostgreSQL when there is one: a fresh app starts faster there than on a new PGlite.
   it('lets a player upload a few, then refuses with 429 until the bucket refills', async () => {
-    const store = await createTestStore('pglite');
+    const store = await createTestStore(kinds[kinds.length - 1]!);
     const run = await startApp(store, testConfig({ TEMPLATE_UPLOADS_PER_HOUR: '3' }));
     try {
       const token = (await telegramSignIn(run.baseUrl, { id: 860_001, first_name: 'Rapid' })).token;

@@ -20,8 +20,7 @@ import {
 } from '../../testing/harness.ts';
 import { redisAvailable, redisRequired, TEST_REDIS_URL, testPrefix } from '../../testing/redis.ts';
 import { migrate } from '../../db/migrate.ts';
-import { rgbaImage } from '../templates/image.test.ts';
-import { solid, upload } from '../templates/templates.test.ts';
+import { rgbaImage, solid, upload } from '../templates/testing.ts';
 import { createUsersService } from '../users/service.ts';
 import { createTemplatesModule } from './index.ts';
 
@@ -142,7 +141,7 @@ describe.each(kinds)('tournaments on %s', (kind) => {
       }),
       expect.objectContaining({ rank: 2, templateId: b.body.id, matched: 1, total: 4, percent: 25 }),
     ]);
-    // Bob catches up: painting all four of his pixels puts him… still second (4 < 5)? Paint two more for Alice first.
+    // Bob completes his template: 4 matched pixels put him first.
     await paint(base, bob.token, 40, 10, 20);
     await paint(base, bob.token, 40, 11, 20);
     await paint(base, bob.token, 41, 10, 20);
