@@ -61,6 +61,7 @@ import { createEconomy } from './modules/shop/index.ts';
 import { registerStatsRoutes } from './modules/stats/routes.ts';
 import { createStatsService } from './modules/stats/service.ts';
 import { createTonModule } from './modules/ton/index.ts';
+import { createTemplatesModule } from './modules/tournaments/index.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
@@ -247,6 +248,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     metrics: metrics.paint,
   });
 
+  const templates = createTemplatesModule({
+    db,
+    users,
+    canvas: () => engine.canvas(),
+    config,
+    isAdmin: (id) => config.adminIds.has(id),
+    instanceId,
+    log: lateLog,
+  });
+
   let hubSeq = () => 0;
   const snapshotSource = { seq: () => hubSeq(), canvas: () => engine.canvas() };
   const snapshots = {
@@ -312,9 +323,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       if (isLeader) {
         ton.watcher?.start();
         payouts.start();
+        templates.scorer.start();
       } else {
         void ton.watcher?.stop();
         void payouts.stop();
+        void templates.scorer.stop();
       }
       metrics.leader(isLeader);
       app.log.info({ instanceId, isLeader }, isLeader ? 'leading the cluster jobs' : 'no longer leading');
@@ -505,6 +518,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole });
   registerNftRoutes(app, nft, { publicUrl: config.publicUrl });
   registerPixanosRoutes(app, pixanos);
+  await templates.register(app);
 
   app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
     const token = (req.query as Record<string, unknown>).token;
@@ -587,6 +601,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         await ton.watcher?.stop();
         await payouts.stop();
         hidden.stop();
+        await templates.scorer.stop();
         await online.close();
         await engine.close();
         await bus.close();

@@ -108,6 +108,30 @@ const envSchema = z.object({
   SNAPSHOT_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  TEMPLATE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(16 * 1024 * 1024)
+    .default(4 * 1024 * 1024),
+  TEMPLATE_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  TOURNAMENT_START: z
+    .string()
+    .refine((v) => Number.isFinite(Date.parse(v)), 'must be a date and time, e.g. 2025-01-06T00:00:00Z')
+    .default('2025-01-06T00:00:00Z')
+    .transform((v) => Date.parse(v)),
+  TOURNAMENT_ROUND_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(366 * 1440)
+    .default(6 * 1440),
+  TOURNAMENT_BREAK_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(366 * 1440)
+    .default(1440),
+  TOURNAMENT_ROUNDS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  TOURNAMENT_SCORE_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -156,6 +180,9 @@ export interface Config {
   snapshotMaxAgeMs: number;
   webDist: string | null;
   shutdownGraceMs: number;
+  templates: { maxBytes: number; uploadsPerHour: number };
+  /** the tournament calendar (rounds and breaks from startMs; rounds 0 = endless) and scoring */
+  tournament: { startMs: number; roundMs: number; breakMs: number; rounds: number; scoreIntervalMs: number };
   /** The dev sign-in exists only without a bot token and on a loopback address. */
   devSignIn: boolean;
 }
@@ -222,6 +249,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     snapshotMaxAgeMs: e.SNAPSHOT_MAX_AGE_MS,
     webDist: e.WEB_DIST ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    templates: { maxBytes: e.TEMPLATE_MAX_BYTES, uploadsPerHour: e.TEMPLATE_UPLOADS_PER_HOUR },
+    tournament: {
+      startMs: e.TOURNAMENT_START,
+      roundMs: Math.round(e.TOURNAMENT_ROUND_MINUTES * 60_000),
+      breakMs: Math.round(e.TOURNAMENT_BREAK_MINUTES * 60_000),
+      rounds: e.TOURNAMENT_ROUNDS,
+      scoreIntervalMs: e.TOURNAMENT_SCORE_INTERVAL_MS,
+    },
     devSignIn: botToken === null && isLoopback(e.HOST),
   };
 }

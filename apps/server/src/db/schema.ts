@@ -433,6 +433,66 @@ export const pixanosEvents = pgTable('pixanos_events', {
   createdAt: createdAt(),
 });
 
+// ---------- templates and tournaments (0007_templates.sql) ----------
+
+export const templates = pgTable('templates', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ownerId: bigint('owner_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['personal', 'tournament'] }).notNull(),
+  roundId: integer('round_id'),
+  x: smallint('x').notNull(),
+  y: smallint('y').notNull(),
+  width: smallint('width').notNull(),
+  height: smallint('height').notNull(),
+  pixels: bytea('pixels').notNull(),
+  png: bytea('png').notNull(),
+  opaque: integer('opaque').notNull(),
+  version: integer('version').notNull().default(1),
+  subscribers: integer('subscribers').notNull().default(0),
+  isWorld: boolean('is_world').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const templateSubscriptions = pgTable(
+  'template_subscriptions',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['personal', 'tournament'] }).notNull(),
+    templateId: bigint('template_id', { mode: 'number' })
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+export const tournamentRounds = pgTable('tournament_rounds', {
+  roundId: integer('round_id').primaryKey(),
+  scoredAt: timestamp('scored_at', { withTimezone: true }).notNull(),
+  scoredBy: text('scored_by').notNull(),
+  final: boolean('final').notNull().default(false),
+  templates: integer('templates').notNull().default(0),
+});
+
+export const tournamentScores = pgTable(
+  'tournament_scores',
+  {
+    roundId: integer('round_id').notNull(),
+    templateId: bigint('template_id', { mode: 'number' })
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
+    matched: integer('matched').notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.templateId] })],
+);
+
 export const schema = {
   appSecrets,
   squads,
@@ -466,4 +526,8 @@ export const schema = {
   hiddenPixels,
   nfts,
   pixanosEvents,
+  templates,
+  templateSubscriptions,
+  tournamentRounds,
+  tournamentScores,
 };

@@ -46,10 +46,18 @@ export {
 } from './gestures.ts';
 export { createPixelStore, type DirtyRect, indicesFromRgba, type PixelStore } from './pixel-store.ts';
 export {
+  type CanvasLayer,
   clampFps,
   createRenderer,
+  drawClipped,
   type OverlayImage,
   type Renderer,
   type RendererOptions,
 } from './renderer.ts';
+export {
+  createTemplateLayer,
+  type LayerTemplate,
+  type TemplateLayer,
+  templateIndicesFromRgba,
+} from './template-layer.ts';
 export { type CanvasView, type CanvasViewOptions, createCanvasView } from './view.ts';

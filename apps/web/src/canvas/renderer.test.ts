@@ -197,6 +197,39 @@ describe('renderer with a 2D context', () => {
     return { clock, store, el, r, ctx, pixels: offscreen[0], pixelsCtx: offscreen[1] };
   }
 
+  it('draws layers after the pixels and before the grid, asks frames for them, and forgets removed ones', () => {
+    const { clock, r, ctx } = setup();
+    const order: string[] = [];
+    ctx.drawImage.mockImplementation(() => order.push('pixels'));
+    ctx.stroke.mockImplementation(() => order.push('stroke'));
+    let changed = () => {};
+    const layer = {
+      draw: vi.fn((_ctx: CanvasRenderingContext2D, tf: { scale: number }, w: number, h: number) => {
+        order.push(`layer ${tf.scale} ${w}x${h}`);
+      }),
+      subscribe: (fn: () => void) => {
+        changed = fn;
+        return () => {
+          changed = () => {};
+        };
+      },
+    };
+    r.setCamera({ x: 512, y: 512, scale: 24 });
+    const remove = r.addLayer(layer);
+    clock.frame();
+    // The grid (one stroke) comes after the layer, at scale 24.
+    expect(order).toEqual(['pixels', 'layer 48 400x200', 'stroke']);
+    changed();
+    expect(clock.pending).toBe(1);
+    clock.frame();
+    expect(layer.draw).toHaveBeenCalledTimes(2);
+    remove();
+    clock.frame();
+    expect(layer.draw).toHaveBeenCalledTimes(2);
+    changed();
+    expect(clock.pending).toBe(0);
+  });
+
   it('uploads the whole buffer once, then only dirty rectangles', () => {
     const { clock, store, pixels, pixelsCtx } = setup();
     expect(pixels.width).toBe(1024);

@@ -12,6 +12,14 @@ import type { PixelStore } from './pixel-store.ts';
 
 export type OverlayImage = HTMLImageElement | HTMLCanvasElement | ImageBitmap | OffscreenCanvas;
 
+/** Something drawn over the wall: after the pixels, under the grid and the selection. */
+export interface CanvasLayer {
+  /** `tf` maps canvas pixels to device pixels of the `width`×`height` backing store. */
+  draw(ctx: CanvasRenderingContext2D, tf: Readonly<DeviceTransform>, width: number, height: number): void;
+  /** Called with the renderer's invalidate: the layer asks for a frame when it changes. */
+  subscribe?(onChange: () => void): () => void;
+}
+
 export interface RendererOptions extends FrameClock {
   /** Frame rate cap, MIN_FPS..MAX_FPS. */
   fps?: number;
@@ -32,6 +40,8 @@ export interface Renderer {
   setSelection(pixel: Pixel | null): void;
   /** A template drawn over the wall with its top-left at canvas pixel (x, y), 1 image px per canvas px. */
   setOverlay(image: OverlayImage | null, x?: number, y?: number, opacity?: number): void;
+  /** Adds a layer drawn every frame; returns its removal. */
+  addLayer(layer: CanvasLayer): () => void;
   setFps(fps: number): void;
   /** Measures the element again; called by the ResizeObserver, callable by hand. */
   resize(): void;
@@ -87,6 +97,7 @@ export function createRenderer(
   let overlayX = 0;
   let overlayY = 0;
   let overlayOpacity = 1;
+  const layers: CanvasLayer[] = [];
 
   let handle: number | null = null;
   let needsDraw = false;
@@ -154,6 +165,10 @@ export function createRenderer(
         width,
         height,
       );
+      ctx.globalAlpha = 1;
+    }
+    for (const layer of layers) {
+      layer.draw(ctx, tf, width, height);
       ctx.globalAlpha = 1;
     }
     if (cam.scale >= GRID_MIN_SCALE) drawGrid(ctx, tf, width, height);
@@ -245,6 +260,17 @@ export function createRenderer(
       overlayOpacity = Math.min(1, Math.max(0, opacity));
       invalidate();
     },
+    addLayer(layer) {
+      layers.push(layer);
+      const unsubscribe = layer.subscribe?.(invalidate);
+      invalidate();
+      return () => {
+        unsubscribe?.();
+        const i = layers.indexOf(layer);
+        if (i >= 0) layers.splice(i, 1);
+        invalidate();
+      };
+    },
     setFps(next) {
       fps = clampFps(next);
     },
@@ -274,7 +300,7 @@ function imageHeight(image: OverlayImage): number {
  * Draws the visible part of a `w`×`h` image placed at canvas pixel (ox, oy): only the source
  * rectangle on screen, so deep zoom never asks for a destination tens of thousands of pixels wide.
  */
-function drawClipped(
+export function drawClipped(
   ctx: CanvasRenderingContext2D,
   src: CanvasImageSource,
   w: number,

@@ -30,7 +30,7 @@ import {
 import { CAMERA_NOTIFY_MS, DOUBLE_TAP_ZOOM_MS, MAX_SCALE, ZOOM_STEP, ZOOM_STEP_MS } from './constants.ts';
 import { createGestureMachine, type PointerInput, type WheelInput } from './gestures.ts';
 import type { PixelStore } from './pixel-store.ts';
-import { createRenderer, type OverlayImage } from './renderer.ts';
+import { type CanvasLayer, createRenderer, type OverlayImage } from './renderer.ts';
 
 export interface CanvasViewOptions extends FrameClock {
   /** A tap chose a pixel, or null for a tap off the canvas. Not called by `select`. */
@@ -70,6 +70,8 @@ export interface CanvasView {
   /** Off (the animations setting or prefers-reduced-motion): camera moves jump to their end. */
   setMotion(enabled: boolean): void;
   setOverlay(image: OverlayImage | null, x?: number, y?: number, opacity?: number): void;
+  /** Draws a layer over the wall (see renderer.ts); returns its removal. */
+  addLayer(layer: CanvasLayer): () => void;
   /** Off in fast modes (SPEC §4): every tap is then a tap, and double taps do not zoom. */
   setDoubleTapZoom(enabled: boolean): void;
   /** Measures the element again (a ResizeObserver does it by itself where there is one). */
@@ -340,6 +342,7 @@ export function createCanvasView(
       motion = enabled;
     },
     setOverlay: (image, x, y, opacity) => renderer.setOverlay(image, x, y, opacity),
+    addLayer: (layer) => renderer.addLayer(layer),
     setDoubleTapZoom: (enabled) => machine.setDoubleTap(enabled),
     resize: () => renderer.resize(),
     destroy() {

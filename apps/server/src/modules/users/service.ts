@@ -253,6 +253,23 @@ export function createUsersService(deps: UsersServiceDeps) {
     forget(userId: number): void {
       profiles.delete(userId);
     },
+
+    /** What templates ask of a player: repaints (their level), who referred them, admin or not. */
+    async standing(
+      userId: number,
+    ): Promise<{ repaints: number; referrerId: number | null; isAdmin: boolean } | null> {
+      const rows = await deps.db.query<{ repaints: number; referrer_id: number | null; role: string }>(
+        'SELECT repaints, referrer_id, role FROM users WHERE id = $1',
+        [userId],
+      );
+      const r = rows[0];
+      if (!r) return null;
+      return {
+        repaints: Number(r.repaints),
+        referrerId: r.referrer_id === null ? null : Number(r.referrer_id),
+        isAdmin: deps.adminIds.has(userId) || r.role === 'admin',
+      };
+    },
   };
 }
 

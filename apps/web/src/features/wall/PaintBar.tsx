@@ -22,6 +22,8 @@ export interface PaintBarProps {
   onCopyLink(): void;
   /** Boost buttons (fast energy, fast mode, the Pixanos' Snap shortcut) after the built-in tools. */
   boosts?: ReactNode;
+  /** The template's colour for this pixel, before the other tools (see features/templates). */
+  templateHint?: ReactNode;
 }
 
 /** Signed in with a pixel selected: colour, pixel info, link, and the paint button with charges. */
@@ -36,6 +38,7 @@ export function PaintBar(p: PaintBarProps) {
       {p.tab === 'colors' ? <ColorPalette active={p.color} recent={p.recent} onPick={p.onPick} /> : null}
       {p.tab === 'info' ? <PixelInfoPanel info={p.info} loading={p.infoLoading} /> : null}
       <div className="paint-bar__row">
+        {p.templateHint}
         <button
           type="button"
           className={`paint-bar__tool${p.tab === 'colors' ? ' is-active' : ''}`}

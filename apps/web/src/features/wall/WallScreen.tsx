@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   formatK,
+  PALETTE,
   type PixelInfo,
   parseLaunchParam,
   pixelIdOf,
@@ -42,6 +43,9 @@ import type { PaintReward } from '../rewards/PixelRewardPopup.tsx';
 import { paintRewardOf } from '../rewards/paintReward.ts';
 import { WallRewards } from '../rewards/WallRewards.tsx';
 import { goodsCount, useShop } from '../shop/shopStore.ts';
+import { TemplateControls, TemplateHint } from '../templates/TemplateControls.tsx';
+import { TemplatesSheet } from '../templates/TemplatesSheet.tsx';
+import { useTemplateOverlay } from '../templates/useTemplateOverlay.ts';
 import { copyText } from './clipboard.ts';
 import { parseRecent, pushRecent, RECENT_COLORS_KEY, randomPaletteColor, recentOrDefault } from './colors.ts';
 import { pixelLink } from './links.ts';
@@ -102,7 +106,10 @@ export function WallScreen() {
   const [reward, setReward] = useState<PaintReward | null>(null);
   const [hiddenNotice, setHiddenNotice] = useState<HiddenNotice | null>(null);
   const [miningOpen, setMiningOpen] = useState(false);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
   const shop = useShop();
+  const [launchTemplate] = useState(() => parseLaunchParam(platform.startParam).template);
+  const templates = useTemplateOverlay(view, selected, { signedIn, showReferred: launchTemplate });
   // The view's tap callback is made once; it calls whatever this holds at the time.
   const onTap = useRef<(p: Pixel | null) => void>(() => {});
 
@@ -349,6 +356,12 @@ export function WallScreen() {
       <WallEffects view={view} canvas={canvasRef.current} runtime={runtime} />
       {!signedIn && wide ? <WelcomeBlock /> : null}
       {signedIn ? <MiningChip onOpen={() => setMiningOpen(true)} /> : null}
+      <TemplateControls
+        state={templates.state}
+        store={templates.store}
+        layer={templates.layer}
+        onOpenSheet={() => setTemplatesOpen(true)}
+      />
       {status !== 'live' ? (
         <div className="wall-status panel" role="status" data-testid="sync-status">
           {status === 'offline' ? t('wall.offline') : t('wall.syncing')}
@@ -381,6 +394,15 @@ export function WallScreen() {
             onPick={pick}
             onPaint={() => void paint()}
             onCopyLink={() => void copyLink()}
+            templateHint={
+              templates.hint !== null ? (
+                <TemplateHint
+                  color={templates.hint}
+                  active={PALETTE[templates.hint] === color}
+                  onPick={pick}
+                />
+              ) : null
+            }
             boosts={
               <PaintBarBoosts
                 goods={shop.goods}
@@ -401,6 +423,12 @@ export function WallScreen() {
       <HiddenLayer view={view} notice={hiddenNotice} signedIn={signedIn} />
       <WallRewards signedIn={signedIn} reward={reward} onDone={() => setReward(null)} />
       {signedIn ? <MiningSheet open={miningOpen} onClose={() => setMiningOpen(false)} /> : null}
+      <TemplatesSheet
+        open={templatesOpen}
+        onClose={() => setTemplatesOpen(false)}
+        store={templates.store}
+        selected={selected}
+      />
     </div>
   );
 }
