@@ -144,6 +144,11 @@ describe('committer', () => {
         { name: 'repaints', value: 5 },
         { name: 'repaints:d2026-11-22', value: 5 },
       ]);
+      // A group committed late (another instance's) with an older paint of pixel 10 leaves it be.
+      await db.transaction((tx) => writeBatch(tx, [rec(10, 1, 9, Date.UTC(2026, 10, 22, 11))]));
+      expect(await db.query('SELECT color, user_id FROM pixels WHERE id = 10')).toEqual([
+        { color: 4, user_id: 2 },
+      ]);
     } finally {
       await db.close();
       await store.dispose();

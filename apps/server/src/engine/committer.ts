@@ -220,6 +220,8 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
 
   // Whose pixels this batch paints over ("sold" pixels), before the pixels change owner.
   await recordOverwrites(tx, batch);
+  // A group that commits after a newer one (two instances in cluster mode) never puts an older
+  // paint back over a newer one: SQL keeps the latest paint per pixel, as Redis does.
   // Rows in key order: two instances committing at once then lock shared rows (pixels, players,
   // counters) in the same order and wait for each other instead of deadlocking.
   const px = [...lastByPixel.values()].sort((a, b) => a.pixelId - b.pixelId);
@@ -227,7 +229,8 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
     `INSERT INTO pixels (id, color, user_id, painted_at)
      SELECT t.id, t.color, t.uid, to_timestamp(t.ms / 1000.0)
      FROM unnest($1::int[], $2::smallint[], $3::bigint[], $4::float8[]) AS t(id, color, uid, ms)
-     ON CONFLICT (id) DO UPDATE SET color = EXCLUDED.color, user_id = EXCLUDED.user_id, painted_at = EXCLUDED.painted_at`,
+     ON CONFLICT (id) DO UPDATE SET color = EXCLUDED.color, user_id = EXCLUDED.user_id, painted_at = EXCLUDED.painted_at
+     WHERE pixels.painted_at <= EXCLUDED.painted_at`,
     [px.map((r) => r.pixelId), px.map((r) => r.color), px.map((r) => r.userId), px.map((r) => r.at)],
   );
 
