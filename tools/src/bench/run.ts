@@ -56,6 +56,7 @@ const PAINT_REQUEST_CAP = 300_000;
 const CLUSTER_STEPS = [1, 2];
 const CLUSTER_SOCKETS = 1024;
 const CLUSTER_PLAYERS_PER_STEP = 512;
+const HAND_KEPT_MARKER = '<!-- Sections below are kept by hand; npm run bench keeps them as they are. -->';
 // A run that hangs must not hold the machine: the whole bench is killed after this.
 const WATCHDOG_MS = 10 * 60_000;
 
@@ -397,7 +398,12 @@ async function main(): Promise<void> {
     }
   }
   report.durationSeconds = (performance.now() - started) / 1000;
-  await fs.writeFile(cfg.out, renderReport(report, SAFE_SOCKET_RATE));
+  // Sections kept by hand (other benchmarks' figures) follow a marker line and survive a rerun.
+  const kept = await fs.readFile(cfg.out, 'utf8').then(
+    (text) => (text.includes(HAND_KEPT_MARKER) ? text.slice(text.indexOf(HAND_KEPT_MARKER)) : ''),
+    () => '',
+  );
+  await fs.writeFile(cfg.out, renderReport(report, SAFE_SOCKET_RATE) + (kept ? `\n${kept}` : ''));
   console.info(`wrote ${cfg.out} after ${report.durationSeconds.toFixed(0)} s`);
 }
 
