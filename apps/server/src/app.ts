@@ -213,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   let hubSeq = () => 0;
+  let hubSending = () => false;
   const snapshotSource = { seq: () => hubSeq(), canvas: () => engine.canvas() };
   const snapshots = {
     webp: createSnapshotCache({
@@ -232,6 +233,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bus,
     active: redis === null,
     tickMs: config.tickMs,
+    // A tick waits while this instance's hub still writes the previous frame.
+    hold: () => hubSending(),
     log: { warn: (obj, msg) => app.log.warn(obj, msg) },
   });
   const hub = createHub({
@@ -248,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
   hubSeq = () => hub.seq;
+  hubSending = () => hub.sending;
 
   const leader = createLeaderElection({
     redis,

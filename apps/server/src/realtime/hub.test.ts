@@ -9,7 +9,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createMemoryBus } from './bus.ts';
-import { createHub, type Hub } from './hub.ts';
+import { createHub, createTicker, type Hub } from './hub.ts';
 
 interface Setup {
   hub: Hub;
@@ -138,5 +138,33 @@ describe('hub', () => {
       Array.from({ length: 40 }, (_, i) => i + 1),
     );
     c.ws.terminate();
+  });
+
+  it('holds ticks while the fan-out is busy and sends the held changes as one frame', async () => {
+    const bus = createMemoryBus();
+    const frames: Uint8Array[] = [];
+    bus.subscribe({ frame: (f) => frames.push(f) });
+    let busy = true;
+    // A long tick interval: only explicit runs below tick.
+    const ticker = createTicker({ bus, tickMs: 3_600_000, hold: () => busy });
+    try {
+      await bus.publishPixels([{ pixelId: 5, color: 1 }]);
+      await ticker.tick();
+      expect(frames).toHaveLength(0);
+      await bus.publishPixels([{ pixelId: 6, color: 2 }]);
+      busy = false;
+      await ticker.tick();
+      expect(frames).toHaveLength(1);
+      const f = decodeServerFrame(frames[0]!);
+      expect(f?.type === FrameType.Pixels && Array.from(f.body)).toEqual([5, 0, 0, 1, 6, 0, 0, 2]);
+      // Shutdown's flush publishes even while held.
+      busy = true;
+      await bus.publishPixels([{ pixelId: 7, color: 3 }]);
+      await ticker.flush();
+      expect(frames).toHaveLength(2);
+    } finally {
+      await ticker.close();
+      await bus.close();
+    }
   });
 });

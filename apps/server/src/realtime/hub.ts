@@ -67,6 +67,8 @@ export interface HubOptions {
 export interface Hub {
   readonly seq: number;
   readonly online: number;
+  /** true while a frame is still being written to the sockets (a slow fan-out backs up here) */
+  readonly sending: boolean;
   attach(ws: WebSocket, identity: SocketIdentity): void;
   /** Closes every socket with `code` and stops ticking. */
   close(code?: number, reason?: string): Promise<void>;
@@ -251,6 +253,9 @@ export function createHub(opts: HubOptions): Hub {
     get online() {
       return clients.size;
     },
+    get sending() {
+      return sending;
+    },
     attach(ws, identity) {
       if (closed) {
         ws.close(CloseCode.ShuttingDown, 'shutting down');
@@ -316,6 +321,12 @@ export function createHub(opts: HubOptions): Hub {
 export interface TickerOptions {
   bus: Bus;
   tickMs: number;
+  /**
+   * While this says true (this instance's hub is still writing the previous frame), a tick waits
+   * and its changes join the next frame: frames grow instead of queueing up when the fan-out
+   * cannot keep up with TICK_MS.
+   */
+  hold?: () => boolean;
   log?: { warn(obj: object, msg: string): void };
   metrics?: { batch(changes: number, bytes: number): void };
 }
@@ -328,8 +339,10 @@ export interface Ticker {
    */
   setActive(active: boolean): void;
   readonly active: boolean;
-  /** Publishes what is pending now (used on shutdown). */
+  /** Publishes what is pending now (used on shutdown), held or not. */
   flush(): Promise<void>;
+  /** One tick now, as the timer would run it (it honours `hold`). */
+  tick(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -348,11 +361,12 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
     },
   });
 
-  async function tick(): Promise<void> {
+  async function tick(force: boolean): Promise<void> {
     if (!active) {
       pending.clear();
       return;
     }
+    if (!force && opts.hold?.()) return;
     if (skipSeq) {
       skipSeq = false;
       await opts.bus.nextSeq();
@@ -384,9 +398,9 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
     opts.metrics?.batch(changes, frame.length);
   }
 
-  function run(): Promise<void> {
+  function run(force = false): Promise<void> {
     // Ticks never overlap: a slow one (the bus is busy) delays the next.
-    running ??= tick()
+    running ??= tick(force)
       .catch((err: unknown) => opts.log?.warn({ err }, 'pixel tick failed'))
       .finally(() => {
         running = null;
@@ -405,6 +419,10 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
       return active;
     },
     async flush() {
+      await running;
+      await run(true);
+    },
+    async tick() {
       await running;
       await run();
     },
