@@ -259,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   let hubSeq = () => 0;
+  let hubSending = () => false;
   const snapshotSource = { seq: () => hubSeq(), canvas: () => engine.canvas() };
   const snapshots = {
     webp: createSnapshotCache({
@@ -278,6 +279,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bus,
     active: redis === null,
     tickMs: config.tickMs,
+    // A tick waits while this instance's hub still writes the previous frame.
+    hold: () => hubSending(),
     log: { warn: (obj, msg) => app.log.warn(obj, msg) },
   });
   const hub = createHub({
@@ -294,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
   hubSeq = () => hub.seq;
+  hubSending = () => hub.sending;
 
   // Pixanos' Snap (product 13), used through /items/use; every instance drops its snapshot copy.
   const pixanos = createPixanosService({

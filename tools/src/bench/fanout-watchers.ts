@@ -3,12 +3,18 @@
  * process that paints. Every watcher counts PIXELS frames and sequence gaps from the header alone;
  * one in `sampleEvery` also inflates the body and records one random change with its arrival time.
  *
+ * The watchers are raw TCP sockets that speak just enough of RFC 6455 to watch (an upgrade request,
+ * then unmasked server frames read by a few lines below), not `ws` clients: 10,000 `ws` clients
+ * receiving ten frames a second each cost this process about a core, which it takes from the
+ * server on a small machine.
+ *
  * Parent → child: {type:'open', url, count, sampleEvery} | {type:'record'} | {type:'stop'} | {type:'close'}
  * Child → parent: {type:'opened', ...} | {type:'samples', ...} | {type:'closed'}
  */
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import { FrameType, PIXEL_FLAG_DEFLATED, PIXELS_HEADER_BYTES } from '@pixel-wall/shared';
-import WebSocket from 'ws';
 
 export type ToWatchers =
   | { type: 'open'; url: string; count: number; sampleEvery: number }
@@ -35,9 +41,11 @@ export function clock(): number {
 }
 
 interface Watcher {
-  ws: WebSocket;
+  socket: net.Socket;
   sampled: boolean;
   lastSeq: number;
+  /** bytes received and not yet parsed into whole frames */
+  pending: Buffer | null;
 }
 
 const watchers: Watcher[] = [];
@@ -51,6 +59,32 @@ let created = 0;
 
 function send(msg: FromWatchers): void {
   process.send?.(msg);
+}
+
+/** Splits what arrived into whole frames (unmasked, unfragmented: what the server sends). */
+function onData(w: Watcher, chunk: Buffer): void {
+  let buf = w.pending ? Buffer.concat([w.pending, chunk]) : chunk;
+  w.pending = null;
+  for (;;) {
+    if (buf.length < 2) break;
+    const opcode = buf[0]! & 0x0f;
+    let len = buf[1]! & 0x7f;
+    let off = 2;
+    if (len === 126) {
+      if (buf.length < 4) break;
+      len = buf.readUInt16BE(2);
+      off = 4;
+    } else if (len === 127) {
+      if (buf.length < 10) break;
+      len = Number(buf.readBigUInt64BE(2));
+      off = 10;
+    }
+    if (buf.length < off + len) break;
+    if (opcode === 0x2) onFrame(w, buf.subarray(off, off + len));
+    else if (opcode === 0x8) w.socket.end();
+    buf = buf.subarray(off + len);
+  }
+  if (buf.length > 0) w.pending = Buffer.from(buf);
 }
 
 function onFrame(w: Watcher, data: Buffer): void {
@@ -73,16 +107,37 @@ function onFrame(w: Watcher, data: Buffer): void {
 }
 
 function openOne(url: string, sampled: boolean): Promise<Watcher> {
+  const u = new URL(url);
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
-    ws.binaryType = 'nodebuffer';
-    const w: Watcher = { ws, sampled, lastSeq: 0 };
-    ws.once('open', () => resolve(w));
-    ws.once('error', reject);
-    ws.on('message', (data: Buffer) => onFrame(w, data));
-    ws.once('close', () => {
-      closedCount++;
-    });
+    const socket = net.connect({ host: u.hostname, port: Number(u.port) });
+    socket.setNoDelay(true);
+    const w: Watcher = { socket, sampled, lastSeq: 0, pending: null };
+    let head = Buffer.alloc(0);
+    const onHandshake = (chunk: Buffer) => {
+      head = Buffer.concat([head, chunk]);
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      socket.off('data', onHandshake);
+      if (!head.subarray(0, 12).toString().startsWith('HTTP/1.1 101')) {
+        socket.destroy();
+        reject(new Error(`upgrade refused: ${head.subarray(0, head.indexOf('\r\n')).toString()}`));
+        return;
+      }
+      socket.on('data', (data: Buffer) => onData(w, data));
+      socket.once('close', () => {
+        closedCount++;
+      });
+      socket.on('error', () => socket.destroy());
+      resolve(w);
+      if (head.length > end + 4) onData(w, head.subarray(end + 4));
+    };
+    socket.on('data', onHandshake);
+    socket.once('error', reject);
+    socket.write(
+      `GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nUpgrade: websocket\r\n` +
+        `Connection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n` +
+        'Sec-WebSocket-Version: 13\r\n\r\n',
+    );
   });
 }
 
@@ -137,7 +192,7 @@ process.on('message', (msg: ToWatchers) => {
       });
       break;
     case 'close':
-      for (const w of watchers) w.ws.terminate();
+      for (const w of watchers) w.socket.destroy();
       watchers.length = 0;
       send({ type: 'closed' });
       process.disconnect?.();

@@ -1,6 +1,7 @@
 /** Renders the benchmark results as BENCHMARKS.md. */
 import os from 'node:os';
 import { CANVAS_PIXELS } from '@pixel-wall/shared';
+import type { ClusterResult } from './cluster.ts';
 import type { FanoutResult } from './fanout.ts';
 import type { PaintRun } from './http-paint.ts';
 import type { ServerWindow } from './server.ts';
@@ -30,6 +31,7 @@ export interface BenchReport {
   snapshot: { database: string; result: SnapshotResult } | null;
   micro: MicroResult[] | null;
   fanout: { database: string; result: FanoutResult } | null;
+  cluster: ClusterResult | null;
   memory: MemoryPoint[];
   notes: string[];
 }
@@ -281,6 +283,58 @@ function fanoutSection(database: string, f: FanoutResult): string {
   return parts.join('\n');
 }
 
+function clusterSection(c: ClusterResult, rate: number): string {
+  if (c.skipped) return `Not measured: ${c.skipped}.`;
+  const perServer = (step: ClusterResult['steps'][number], pick: (w: ServerWindow) => string) =>
+    step.windows.map(pick).join(' + ');
+  return markdownTable(
+    [
+      'servers',
+      'sockets × in flight',
+      'offered ceiling/s',
+      'acknowledged paints/s',
+      'p50 ms',
+      'p90 ms',
+      'p99 ms',
+      'max ms',
+      'NO_CHARGES',
+      'other errors / closes',
+      'server CPU (each)',
+      'bench CPU',
+      'Redis CPU',
+      'PostgreSQL CPU',
+      'machine CPU',
+      'Redis commands per paint',
+      'server loop lag max ms (each)',
+      'commit ms / paints per commit (each)',
+    ],
+    c.steps.map((s) => [
+      String(s.servers),
+      `${s.run.sockets} × ${s.run.inFlight}`,
+      group(s.run.sockets * rate),
+      group(s.run.paintsPerSecond),
+      ms(s.run.latency.p50),
+      ms(s.run.latency.p90),
+      ms(s.run.latency.p99),
+      ms(s.run.latency.max),
+      group(s.run.noCharges),
+      `${tally(s.run.errors)} / ${tally(s.run.closes)}`,
+      perServer(s, (w) => pct(w.cpuPercent)),
+      pct(s.benchCpuPercent),
+      pct(s.redisCpuPercent),
+      pct(s.postgresCpuPercent),
+      pct(s.machineCpuPercent),
+      `${s.redisCommandsPerPaint.toFixed(2)} (${s.redisTopCommands
+        .map((c) => `${c.name} ${c.perPaint.toFixed(2)}`)
+        .join(', ')})`,
+      perServer(s, (w) => ms(w.loopLagMaxMs)),
+      perServer(s, (w) =>
+        Number.isFinite(w.commitMeanMs) ? `${ms(w.commitMeanMs)} / ${group(w.commitMeanBatch)}` : '–',
+      ),
+    ]),
+  );
+}
+
 export function renderReport(r: BenchReport, wsRate: number): string {
   const out: string[] = [
     '# Benchmarks',
@@ -370,6 +424,24 @@ export function renderReport(r: BenchReport, wsRate: number): string {
         'per socket is shown beside it (both approximate: the garbage collector runs when it likes).',
       '',
       fanoutSection(r.fanout.database, r.fanout.result),
+      '',
+    );
+  }
+  if (r.cluster) {
+    out.push(
+      '## cluster',
+      '',
+      'Cluster mode on this one machine: server processes with `DATABASE_URL` (a fresh PostgreSQL ' +
+        'database) and `REDIS_URL` (a fresh key prefix), as `tools/src/lib/cluster.ts` starts them; ' +
+        'first one process takes every socket, then two share them (sockets alternate). The load is ' +
+        `ws-paint's: each socket paced at ${wsRate}/s with 8 RPCs in flight. Redis CPU and commands ` +
+        "come from Redis's `INFO` (the warm-up second included); the servers, Redis, PostgreSQL and " +
+        'the load generator all share the same cores.' +
+        (r.cluster.readyMs.length > 0
+          ? ` Servers ready after ${r.cluster.readyMs.map((m) => `${(m / 1000).toFixed(1)} s`).join(', ')}.`
+          : ''),
+      '',
+      clusterSection(r.cluster, wsRate),
       '',
     );
   }

@@ -2,9 +2,16 @@
  * `npm run bench`: starts the server as a child process, runs the scenarios against it over loopback,
  * stops it, and writes BENCHMARKS.md at the repository root.
  *
- *   BENCH_SECONDS        seconds per measured run (default 8)
- *   BENCH_SCENARIOS      comma list: http-paint, ws-paint, snapshot, fanout (default all)
+ *   BENCH_SECONDS        seconds per measured run (default 8)                      or --seconds N
+ *   BENCH_SCENARIOS      comma list: http-paint, ws-paint, snapshot, fanout, cluster  or --only a,b
+ *                        (short names: http, ws); default all
  *   BENCH_DATABASE_URL   also run the paint scenarios on PostgreSQL, in a throwaway database there
+ *   --out FILE           where the report goes: default BENCHMARKS.md when every scenario ran,
+ *                        otherwise a file in the temporary directory (a partial run never
+ *                        overwrites the full page)
+ *   --cpu-prof DIR       start every server with `node --cpu-prof --cpu-prof-dir DIR`
+ *
+ * e.g. `npm run bench -- --only ws,cluster --seconds 5`
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -13,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pgTypes from 'pg';
+import { runCluster } from './cluster.ts';
 import { runFanout } from './fanout.ts';
 import { runHttpPaint } from './http-paint.ts';
 import { type Player, signInPlayers } from './players.ts';
@@ -22,8 +30,9 @@ import { microEncode, runSnapshot } from './snapshot.ts';
 import { metricTotal } from './stats.ts';
 import { closeSockets, openPainterSockets, runWsPaint, SAFE_SOCKET_RATE } from './ws-paint.ts';
 
-const SCENARIOS = ['http-paint', 'ws-paint', 'snapshot', 'fanout'] as const;
+const SCENARIOS = ['http-paint', 'ws-paint', 'snapshot', 'fanout', 'cluster'] as const;
 type Scenario = (typeof SCENARIOS)[number];
+const SHORT_NAMES: Record<string, Scenario> = { http: 'http-paint', ws: 'ws-paint' };
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const HTTP_PLAYERS = 200;
@@ -37,31 +46,58 @@ const WS_RUNS = [
 const WS_PLAYERS = WS_RUNS.reduce((n, r) => n + r.players, 0);
 const SNAPSHOT_PLAYERS = 200;
 const FILL_TARGET = 100_000;
-const FANOUT_PAINTERS = 16;
-const FANOUT_RATE = 500;
-const FANOUT_WATCHERS = [1000, 5000];
+// 5,000 paints/s from 200 painter sockets (25/s each, so no player runs out of charges over three
+// steps) while 1,000, then 5,000, then 10,000 watchers receive the frames.
+const FANOUT_PAINTERS = 200;
+const FANOUT_RATE = 5000;
+const FANOUT_WATCHERS = [1000, 5000, 10_000];
 const PAINT_REQUEST_CAP = 300_000;
+// Cluster: 1, then 2 server processes; 1,024 sockets offer up to 51,200 paints/s (target 25,000).
+const CLUSTER_STEPS = [1, 2];
+const CLUSTER_SOCKETS = 1024;
+const CLUSTER_PLAYERS_PER_STEP = 512;
+const HAND_KEPT_MARKER = '<!-- Sections below are kept by hand; npm run bench keeps them as they are. -->';
 // A run that hangs must not hold the machine: the whole bench is killed after this.
 const WATCHDOG_MS = 10 * 60_000;
 
+/** `--name value` or `--name=value` from the command line. */
+function flag(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === `--${name}`) return args[i + 1];
+    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
+  }
+  return undefined;
+}
+
 function settings() {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+  const seconds = Number(flag('seconds') ?? process.env.BENCH_SECONDS ?? 8);
   if (!Number.isFinite(seconds) || seconds < 1 || seconds > 120) {
     throw new Error('BENCH_SECONDS must be a number of seconds from 1 to 120');
   }
-  const wanted = (process.env.BENCH_SCENARIOS ?? '').trim();
+  const wanted = (flag('only') ?? process.env.BENCH_SCENARIOS ?? '').trim();
   const scenarios = new Set<Scenario>(
     wanted === ''
       ? SCENARIOS
       : wanted.split(',').map((s) => {
-          const name = s.trim() as Scenario;
+          const name = (SHORT_NAMES[s.trim()] ?? s.trim()) as Scenario;
           if (!SCENARIOS.includes(name))
             throw new Error(`unknown scenario "${s}"; known: ${SCENARIOS.join(', ')}`);
           return name;
         }),
   );
   const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
-  return { seconds, scenarios, databaseUrl };
+  const cpuProfDir = flag('cpu-prof');
+  const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir)] : [];
+  const complete = SCENARIOS.every((s) => scenarios.has(s));
+  const out = path.resolve(
+    flag('out') ??
+      (complete
+        ? path.join(REPO_ROOT, 'BENCHMARKS.md')
+        : path.join(os.tmpdir(), `pw-bench-${[...scenarios].join('-')}.md`)),
+  );
+  return { seconds, scenarios, databaseUrl, nodeArgs, out };
 }
 
 function commandLine(): string {
@@ -76,7 +112,15 @@ function commandLine(): string {
       }
       return `${k}=${v}`;
     });
-  return [...flags, 'npm run bench'].join(' ');
+  // --out and --cpu-prof change where things go, not what is measured.
+  const args: string[] = [];
+  const given = process.argv.slice(2);
+  for (let i = 0; i < given.length; i++) {
+    const a = given[i]!;
+    if (a === '--out' || a === '--cpu-prof') i++;
+    else if (!a.startsWith('--out=') && !a.startsWith('--cpu-prof=')) args.push(a);
+  }
+  return [...flags, 'npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' ');
 }
 
 /** Runs `fn` between two scrapes of the server's metrics, and times this process's CPU too. */
@@ -205,6 +249,7 @@ async function main(): Promise<void> {
     snapshot: null,
     micro: null,
     fanout: null,
+    cluster: null,
     memory: [],
     notes: [],
   };
@@ -218,7 +263,7 @@ async function main(): Promise<void> {
   watchdog.unref();
 
   const start = async (databaseUrl?: string) => {
-    const s = await startServer({ repoRoot: REPO_ROOT, databaseUrl });
+    const s = await startServer({ repoRoot: REPO_ROOT, databaseUrl, nodeArgs: cfg.nodeArgs });
     servers.add(s);
     report.startup.push({ database: databaseUrl ? 'PostgreSQL' : 'PGlite', readyMs: s.readyMs });
     return s;
@@ -228,47 +273,55 @@ async function main(): Promise<void> {
     servers.delete(s);
   };
 
+  const embedded = ['http-paint', 'ws-paint', 'snapshot', 'fanout'].some((n) =>
+    cfg.scenarios.has(n as Scenario),
+  );
+  const embeddedScenarios = async (server: ServerHandle) => {
+    await checkpoint(report, server, 'PGlite', 'ready, before sign-ins');
+    const count = playersNeeded(cfg.scenarios, true);
+    console.info(`signing in ${count} players`);
+    const players = await signInPlayers(server.baseUrl, count);
+    await checkpoint(report, server, 'PGlite', `ready, ${count} players signed in`);
+    await paintScenarios(server, 'PGlite', players, cfg, report);
+    let next = playersNeeded(cfg.scenarios, false);
+    if (cfg.scenarios.has('snapshot')) {
+      console.info(`[PGlite] snapshot: filling up to ${FILL_TARGET} pixels, then encoding and serving`);
+      const result = await runSnapshot(server, {
+        players: players.slice(next, next + SNAPSHOT_PLAYERS),
+        fillTarget: FILL_TARGET,
+        fillSeconds: Math.max(15, cfg.seconds * 2),
+        seconds: cfg.seconds,
+        concurrency: 64,
+        maxRequests: 100_000,
+        freshEncodes: 5,
+      });
+      report.snapshot = { database: 'PGlite', result };
+      await checkpoint(report, server, 'PGlite', 'after snapshot');
+      next += SNAPSHOT_PLAYERS;
+    }
+    if (cfg.scenarios.has('fanout')) {
+      console.info(`[PGlite] fanout: ${FANOUT_WATCHERS.join(', then ')} watchers, ${FANOUT_RATE} paints/s`);
+      const result = await runFanout(server, {
+        painters: players.slice(next, next + FANOUT_PAINTERS),
+        watcherCounts: FANOUT_WATCHERS,
+        rate: FANOUT_RATE,
+        seconds: cfg.seconds,
+        sampleEvery: 10,
+      });
+      report.fanout = { database: 'PGlite', result };
+      await checkpoint(report, server, 'PGlite', 'after fanout');
+    }
+  };
+
   try {
-    // PGlite (embedded): every scenario.
-    console.info('starting the server (PGlite)');
-    const server = await start();
-    try {
-      await checkpoint(report, server, 'PGlite', 'ready, before sign-ins');
-      const count = playersNeeded(cfg.scenarios, true);
-      console.info(`signing in ${count} players`);
-      const players = await signInPlayers(server.baseUrl, count);
-      await checkpoint(report, server, 'PGlite', `ready, ${count} players signed in`);
-      await paintScenarios(server, 'PGlite', players, cfg, report);
-      let next = playersNeeded(cfg.scenarios, false);
-      if (cfg.scenarios.has('snapshot')) {
-        console.info(`[PGlite] snapshot: filling up to ${FILL_TARGET} pixels, then encoding and serving`);
-        const result = await runSnapshot(server, {
-          players: players.slice(next, next + SNAPSHOT_PLAYERS),
-          fillTarget: FILL_TARGET,
-          fillSeconds: Math.max(15, cfg.seconds * 2),
-          seconds: cfg.seconds,
-          concurrency: 64,
-          maxRequests: 100_000,
-          freshEncodes: 5,
-        });
-        report.snapshot = { database: 'PGlite', result };
-        await checkpoint(report, server, 'PGlite', 'after snapshot');
-        next += SNAPSHOT_PLAYERS;
+    if (embedded) {
+      console.info('starting the server (PGlite)');
+      const server = await start();
+      try {
+        await embeddedScenarios(server);
+      } finally {
+        await stop(server);
       }
-      if (cfg.scenarios.has('fanout')) {
-        console.info(`[PGlite] fanout: ${FANOUT_WATCHERS.join(', then ')} watchers, ${FANOUT_RATE} paints/s`);
-        const result = await runFanout(server, {
-          painters: players.slice(next, next + FANOUT_PAINTERS),
-          watcherCounts: FANOUT_WATCHERS,
-          rate: FANOUT_RATE,
-          seconds: cfg.seconds,
-          sampleEvery: 10,
-        });
-        report.fanout = { database: 'PGlite', result };
-        await checkpoint(report, server, 'PGlite', 'after fanout');
-      }
-    } finally {
-      await stop(server);
     }
 
     if (cfg.scenarios.has('snapshot')) {
@@ -296,6 +349,22 @@ async function main(): Promise<void> {
         console.error('PostgreSQL run failed:', err);
         report.notes.push(`The PostgreSQL run failed: ${(err as Error).message.split('\n')[0]}`);
       }
+    }
+
+    if (cfg.scenarios.has('cluster')) {
+      console.info(`[cluster] ${CLUSTER_STEPS.join(', then ')} servers on PostgreSQL + Redis`);
+      report.cluster = await runCluster({
+        repoRoot: REPO_ROOT,
+        steps: CLUSTER_STEPS,
+        sockets: CLUSTER_SOCKETS,
+        inFlight: 8,
+        perSocketRate: SAFE_SOCKET_RATE,
+        playersPerStep: CLUSTER_PLAYERS_PER_STEP,
+        seconds: cfg.seconds,
+        maxRequests: PAINT_REQUEST_CAP * 2,
+        nodeArgs: cfg.nodeArgs,
+        onServer: (s) => servers.add(s),
+      });
     }
   } finally {
     for (const s of servers) await s.stop();
@@ -329,9 +398,13 @@ async function main(): Promise<void> {
     }
   }
   report.durationSeconds = (performance.now() - started) / 1000;
-  const out = path.join(REPO_ROOT, 'BENCHMARKS.md');
-  await fs.writeFile(out, renderReport(report, SAFE_SOCKET_RATE));
-  console.info(`wrote ${out} after ${report.durationSeconds.toFixed(0)} s`);
+  // Sections kept by hand (other benchmarks' figures) follow a marker line and survive a rerun.
+  const kept = await fs.readFile(cfg.out, 'utf8').then(
+    (text) => (text.includes(HAND_KEPT_MARKER) ? text.slice(text.indexOf(HAND_KEPT_MARKER)) : ''),
+    () => '',
+  );
+  await fs.writeFile(cfg.out, renderReport(report, SAFE_SOCKET_RATE) + (kept ? `\n${kept}` : ''));
+  console.info(`wrote ${cfg.out} after ${report.durationSeconds.toFixed(0)} s`);
 }
 
 main().then(

@@ -80,6 +80,29 @@ describe('committer', () => {
     await expect(c.submit(rec(1, 1))).rejects.toThrow(/closed/);
   });
 
+  it('releases a committed group a chunk per macrotask, in order; flush waits for all of it', async () => {
+    const acked: number[] = [];
+    const seen: number[] = [];
+    const everyTurn = (left: number) => {
+      seen.push(acked.length);
+      if (left > 1) setImmediate(() => everyTurn(left - 1));
+    };
+    const c = createCommitter({
+      windowMs: 10,
+      releaseChunk: 2,
+      transaction: async (fn) => {
+        // Scheduled before the group is released: what each following macrotask sees of it.
+        setImmediate(() => everyTurn(2));
+        return fn({ query: async () => [] } as unknown as Sql);
+      },
+    });
+    const all = [1, 2, 3, 4, 5].map((p) => c.submit(rec(p, 1)).then(() => acked.push(p)));
+    await c.flush();
+    expect(acked).toEqual([1, 2, 3, 4, 5]);
+    await Promise.all(all);
+    expect(seen).toEqual([2, 4]);
+  });
+
   it('writes the same pixel once per batch (last wins) and sums counters per player and period', async () => {
     const store = await createTestStore('pglite');
     const db = await store.open();
@@ -120,6 +143,11 @@ describe('committer', () => {
       expect(await db.query(`SELECT name, value FROM counters ORDER BY name`)).toEqual([
         { name: 'repaints', value: 5 },
         { name: 'repaints:d2026-11-22', value: 5 },
+      ]);
+      // A group committed late (another instance's) with an older paint of pixel 10 leaves it be.
+      await db.transaction((tx) => writeBatch(tx, [rec(10, 1, 9, Date.UTC(2026, 10, 22, 11))]));
+      expect(await db.query('SELECT color, user_id FROM pixels WHERE id = 10')).toEqual([
+        { color: 4, user_id: 2 },
       ]);
     } finally {
       await db.close();

@@ -5,6 +5,10 @@
  *
  * A failed flush is retried with backoff and never dropped: the engine already holds the paint,
  * and SQL must catch up with it. Until it does, nothing is acknowledged.
+ *
+ * A committed group of thousands is released `releaseChunk` waiters per macrotask: each waiter
+ * resumes its paint's handler (reply, fan-out, reward) in the microtasks that follow, so releasing
+ * them all at once held the event loop for 100+ ms. The writer goes on with the next group meanwhile.
  */
 import type { Sql } from '../db/client.ts';
 import { allPeriodKeys, dayKey } from '../lib/periods.ts';
@@ -28,6 +32,8 @@ export interface PaintRecord {
 export interface CommitterOptions {
   windowMs: number;
   maxBatch?: number;
+  /** waiters released per macrotask once their group committed (default 256) */
+  releaseChunk?: number;
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   onCommitted?(batch: readonly PaintRecord[], ms: number): void;
   onError?(err: unknown, attempt: number): void;
@@ -57,6 +63,41 @@ export function createCommitter(opts: CommitterOptions): Committer {
   let writing: Promise<void> | null = null;
   let closed = false;
   let healthy = true;
+  const releaseChunk = Math.max(1, opts.releaseChunk ?? 256);
+  // Committed waiters not yet resolved, oldest first; `releasing` while a release is scheduled.
+  const released: Waiter[][] = [];
+  let releasedAt = 0;
+  let releasing = false;
+  const onReleased: (() => void)[] = [];
+
+  function release(batchWaiters: Waiter[]): void {
+    if (batchWaiters.length === 0) return;
+    released.push(batchWaiters);
+    if (!releasing) {
+      releasing = true;
+      releaseSome();
+    }
+  }
+
+  function releaseSome(): void {
+    let n = 0;
+    while (n < releaseChunk && released.length > 0) {
+      const head = released[0]!;
+      const take = Math.min(releaseChunk - n, head.length - releasedAt);
+      for (let i = releasedAt; i < releasedAt + take; i++) head[i]!.resolve();
+      n += take;
+      releasedAt += take;
+      if (releasedAt === head.length) {
+        released.shift();
+        releasedAt = 0;
+      }
+    }
+    if (released.length > 0) setImmediate(releaseSome);
+    else {
+      releasing = false;
+      for (const done of onReleased.splice(0)) done();
+    }
+  }
 
   function schedule(): void {
     if (writing || timer) return;
@@ -92,7 +133,7 @@ export function createCommitter(opts: CommitterOptions): Committer {
           }
         }
         opts.onCommitted?.(batch, performance.now() - started);
-        for (const w of batchWaiters) w.resolve();
+        release(batchWaiters);
       }
     } finally {
       writing = null;
@@ -132,6 +173,7 @@ export function createCommitter(opts: CommitterOptions): Committer {
         if (!writing) writing = drain();
         await writing;
       }
+      if (releasing) await new Promise<void>((r) => onReleased.push(r));
     },
     async close() {
       await this.flush();
@@ -178,16 +220,21 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
 
   // Whose pixels this batch paints over ("sold" pixels), before the pixels change owner.
   await recordOverwrites(tx, batch);
-  const px = [...lastByPixel.values()];
+  // A group that commits after a newer one (two instances in cluster mode) never puts an older
+  // paint back over a newer one: SQL keeps the latest paint per pixel, as Redis does.
+  // Rows in key order: two instances committing at once then lock shared rows (pixels, players,
+  // counters) in the same order and wait for each other instead of deadlocking.
+  const px = [...lastByPixel.values()].sort((a, b) => a.pixelId - b.pixelId);
   await tx.query(
     `INSERT INTO pixels (id, color, user_id, painted_at)
      SELECT t.id, t.color, t.uid, to_timestamp(t.ms / 1000.0)
      FROM unnest($1::int[], $2::smallint[], $3::bigint[], $4::float8[]) AS t(id, color, uid, ms)
-     ON CONFLICT (id) DO UPDATE SET color = EXCLUDED.color, user_id = EXCLUDED.user_id, painted_at = EXCLUDED.painted_at`,
+     ON CONFLICT (id) DO UPDATE SET color = EXCLUDED.color, user_id = EXCLUDED.user_id, painted_at = EXCLUDED.painted_at
+     WHERE pixels.painted_at <= EXCLUDED.painted_at`,
     [px.map((r) => r.pixelId), px.map((r) => r.color), px.map((r) => r.userId), px.map((r) => r.at)],
   );
 
-  const us = [...byUser.entries()];
+  const us = [...byUser.entries()].sort((a, b) => a[0] - b[0]);
   await tx.query(
     `UPDATE users AS u
      SET repaints = u.repaints + t.n, charges = COALESCE(t.c, u.charges),
@@ -205,8 +252,8 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
   const periods: string[] = [];
   const periodUsers: number[] = [];
   const periodCounts: number[] = [];
-  for (const [period, m] of byPeriod) {
-    for (const [uid, n] of m) {
+  for (const [period, m] of [...byPeriod].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    for (const [uid, n] of [...m].sort((a, b) => a[0] - b[0])) {
       periods.push(period);
       periodUsers.push(uid);
       periodCounts.push(n);
@@ -220,7 +267,7 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
   );
 
   if (bySquad.size > 0) {
-    const sq = [...bySquad.entries()];
+    const sq = [...bySquad.entries()].sort((a, b) => a[0] - b[0]);
     await tx.query(
       `UPDATE squads AS s SET scored_repaints = s.scored_repaints + t.n, total_repaints = s.total_repaints + t.n
        FROM unnest($1::int[], $2::bigint[]) AS t(id, n) WHERE s.id = t.id`,
@@ -228,8 +275,9 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
     );
   }
 
-  const names = ['repaints', ...byDay.keys()];
-  const values = [batch.length, ...byDay.values()];
+  const days = [...byDay].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const names = ['repaints', ...days.map(([name]) => name)];
+  const values = [batch.length, ...days.map(([, n]) => n)];
   await tx.query(
     `INSERT INTO counters (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
      ON CONFLICT (name) DO UPDATE SET value = counters.value + EXCLUDED.value`,

@@ -260,6 +260,26 @@ export function engineContract(name: string, make: MakeEngine): void {
       expect((await e.canvas())[0]).toBe(5);
     });
 
+    it('never lets a restore overwrite a pixel painted after its rows were read', async () => {
+      // A rebuild reads SQL, then writes; paints that land in between are newer than their rows.
+      const t = 2_000_000;
+      await paint(16, 700, 9, t);
+      await paint(16, 131_000, 8, t);
+      await e.restorePixels([
+        { id: 699, color: 1, userId: 3, paintedAt: t - 5_000 },
+        { id: 700, color: 1, userId: 3, paintedAt: t - 5_000 },
+        { id: 701, color: 1, userId: 3, paintedAt: t - 5_000 },
+        { id: 131_000, color: 2, userId: 4, paintedAt: t + 1 },
+      ]);
+      expect(await e.pixel(700)).toEqual({ color: 9, userId: 16, paintedAt: t });
+      expect(await e.pixel(699)).toEqual({ color: 1, userId: 3, paintedAt: t - 5_000 });
+      expect(await e.pixel(701)).toEqual({ color: 1, userId: 3, paintedAt: t - 5_000 });
+      // A newer row (the paint's own commit, or a later one) still wins.
+      expect(await e.pixel(131_000)).toEqual({ color: 2, userId: 4, paintedAt: t + 1 });
+      const c = await e.canvas();
+      expect([c[698], c[699], c[700], c[130_999]]).toEqual([1, 9, 1, 2]);
+    });
+
     it('reloads a forgotten player from the store', async () => {
       await paint(15, 1, 1, 1_000);
       expect(await chargesOf(15, 1_000)).toEqual({ charges: 4, updatedAt: 1_000 });

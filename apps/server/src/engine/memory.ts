@@ -78,6 +78,8 @@ export function createMemoryEngine(deps: EngineDeps): Engine {
     async restorePixels(rows) {
       for (const r of rows) {
         const i = r.id - 1;
+        // A pixel painted after the rows were read keeps its paint (see Engine.restorePixels).
+        if (times[i]! > r.paintedAt) continue;
         colors[i] = r.color;
         owners[i] = r.userId;
         times[i] = r.paintedAt;

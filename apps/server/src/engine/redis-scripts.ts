@@ -121,6 +121,10 @@ return {
 /**
  * KEYS: colors, owners, times. ARGV[1]: runs of consecutive pixels, each
  * [start index u32][count u32][count colour bytes][count owner doubles][count time doubles].
+ * A pixel whose stored time is newer than its row's keeps what it has: a paint that reached Redis
+ * after the rows were read from SQL (a rebuild while the other instances go on painting) must not
+ * be overwritten by the older row. Stored times are scanned for non-zero bytes first, so a run over
+ * an empty canvas costs no per-pixel work.
  */
 const RESTORE = `
 local blob = ARGV[1]
@@ -129,12 +133,36 @@ local size = #blob
 while pos <= size do
   local start, n
   start, n, pos = struct.unpack('<I4I4', blob, pos)
-  redis.call('SETRANGE', KEYS[1], start, string.sub(blob, pos, pos + n - 1))
-  pos = pos + n
-  redis.call('SETRANGE', KEYS[2], start * 8, string.sub(blob, pos, pos + n * 8 - 1))
-  pos = pos + n * 8
-  redis.call('SETRANGE', KEYS[3], start * 8, string.sub(blob, pos, pos + n * 8 - 1))
-  pos = pos + n * 8
+  local cpos, opos, tpos = pos, pos + n, pos + n * 9
+  pos = pos + n * 17
+  local stored = redis.call('GETRANGE', KEYS[3], start * 8, (start + n) * 8 - 1)
+  local keep = {}
+  local at = string.find(stored, '[^%z]')
+  while at do
+    local k = math.floor((at - 1) / 8)
+    if k * 8 + 8 <= #stored then
+      local mine = struct.unpack('<d', stored, k * 8 + 1)
+      local row = struct.unpack('<d', blob, tpos + k * 8)
+      if mine > row then
+        local i = start + k
+        keep[#keep + 1] = {
+          i,
+          redis.call('GETRANGE', KEYS[1], i, i),
+          redis.call('GETRANGE', KEYS[2], i * 8, i * 8 + 7),
+          string.sub(stored, k * 8 + 1, k * 8 + 8),
+        }
+      end
+    end
+    at = string.find(stored, '[^%z]', k * 8 + 9)
+  end
+  redis.call('SETRANGE', KEYS[1], start, string.sub(blob, cpos, cpos + n - 1))
+  redis.call('SETRANGE', KEYS[2], start * 8, string.sub(blob, opos, opos + n * 8 - 1))
+  redis.call('SETRANGE', KEYS[3], start * 8, string.sub(blob, tpos, tpos + n * 8 - 1))
+  for _, p in ipairs(keep) do
+    redis.call('SETRANGE', KEYS[1], p[1], p[2])
+    redis.call('SETRANGE', KEYS[2], p[1] * 8, p[3])
+    redis.call('SETRANGE', KEYS[3], p[1] * 8, p[4])
+  end
 end
 return 1
 `;

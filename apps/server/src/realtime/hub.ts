@@ -6,7 +6,15 @@
  * - The hub (every instance) writes each published frame, the same bytes, to every socket it holds,
  *   and answers the sockets' RPCs. Slow sockets that fall too far behind are dropped: their client
  *   resyncs from the snapshot.
+ *
+ * Keeping the event loop responsive with many sockets and thousands of RPCs a second:
+ * - a frame is framed once (websocket header included) and the same bytes are written to every
+ *   socket, in slices of at most BROADCAST_SLICE_MS, yielding between them (10,000 sockets take
+ *   tens of ms); frames and events keep their order on every socket;
+ * - replies are corked per socket and uncorked once per event-loop turn, so the RESULTs a socket
+ *   gets together (a committed group answers many at once) leave in one write, not one each.
  */
+import type { Socket } from 'node:net';
 import { deflateRawSync } from 'node:zlib';
 import {
   type ClientRpc,
@@ -59,18 +67,48 @@ export interface HubOptions {
 export interface Hub {
   readonly seq: number;
   readonly online: number;
+  /** true while a frame is still being written to the sockets (a slow fan-out backs up here) */
+  readonly sending: boolean;
   attach(ws: WebSocket, identity: SocketIdentity): void;
   /** Closes every socket with `code` and stops ticking. */
   close(code?: number, reason?: string): Promise<void>;
 }
 
 const DEFLATE_MIN_BYTES = 128;
+/** Longest synchronous stretch of one broadcast before it yields to the event loop. */
+const BROADCAST_SLICE_MS = 5;
 
 interface Client {
   ws: WebSocket;
   identity: SocketIdentity;
   tokens: number;
   refilledAt: number;
+  /** the TCP socket under `ws` while this hub holds it corked (replies pending this turn) */
+  corked: Socket | null;
+}
+
+/** `payload` as one unmasked, final, binary websocket frame (RFC 6455 §5.2), header included. */
+export function binaryFrame(payload: Buffer): Buffer {
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
+  const out = Buffer.allocUnsafe(head + n);
+  out[0] = 0x82;
+  if (head === 2) out[1] = n;
+  else if (head === 4) {
+    out[1] = 126;
+    out.writeUInt16BE(n, 2);
+  } else {
+    out[1] = 127;
+    out.writeBigUInt64BE(BigInt(n), 2);
+  }
+  payload.copy(out, head);
+  return out;
+}
+
+/** The net.Socket under a ws WebSocket (ws keeps it in `_socket`; absent once closed). */
+function tcpOf(ws: WebSocket): Socket | null {
+  const s = (ws as unknown as { _socket?: Socket | null })._socket;
+  return s && typeof s.cork === 'function' ? s : null;
 }
 
 export function createHub(opts: HubOptions): Hub {
@@ -101,16 +139,74 @@ export function createHub(opts: HubOptions): Hub {
     },
   });
 
+  // Frames (and events) waiting to be written, in order, each to the sockets open when it came.
+  const outbox: { buf: Buffer; framed: Buffer; to: Client[]; next: number }[] = [];
+  let sending = false;
+
   function broadcast(frame: Uint8Array): void {
+    if (clients.size === 0) return;
     const buf = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
-    for (const c of clients) {
-      if (c.ws.readyState !== c.ws.OPEN) continue;
-      if (c.ws.bufferedAmount > maxBuffered) {
-        c.ws.terminate();
-        continue;
-      }
-      c.ws.send(buf, { binary: true });
+    outbox.push({ buf, framed: binaryFrame(buf), to: [...clients], next: 0 });
+    if (!sending) {
+      sending = true;
+      sendSome();
     }
+  }
+
+  function sendSome(): void {
+    const until = performance.now() + BROADCAST_SLICE_MS;
+    while (outbox.length > 0) {
+      const head = outbox[0]!;
+      while (head.next < head.to.length) {
+        const c = head.to[head.next++]!;
+        if (c.ws.readyState !== c.ws.OPEN) continue;
+        if (c.ws.bufferedAmount > maxBuffered) {
+          c.ws.terminate();
+          continue;
+        }
+        // The frame is built once; without a negotiated extension (the server offers none) ws
+        // writes nothing but whole frames, so the same bytes go straight to each TCP socket.
+        const tcp = c.ws.extensions === '' ? tcpOf(c.ws) : null;
+        if (tcp) tcp.write(head.framed);
+        else c.ws.send(head.buf, { binary: true });
+        if ((head.next & 63) === 0 && performance.now() >= until) {
+          setImmediate(sendSome);
+          return;
+        }
+      }
+      outbox.shift();
+    }
+    sending = false;
+  }
+
+  // Replies go out corked; one uncork per event-loop turn writes each socket's replies at once.
+  const corked: Client[] = [];
+  let uncorkScheduled = false;
+
+  function uncorkAll(): void {
+    uncorkScheduled = false;
+    for (const c of corked.splice(0)) {
+      const s = c.corked;
+      c.corked = null;
+      if (s && !s.destroyed) s.uncork();
+    }
+  }
+
+  function reply(c: Client, bytes: Uint8Array): void {
+    if (c.ws.readyState !== c.ws.OPEN) return;
+    if (c.corked === null) {
+      const s = tcpOf(c.ws);
+      if (s) {
+        s.cork();
+        c.corked = s;
+        corked.push(c);
+        if (!uncorkScheduled) {
+          uncorkScheduled = true;
+          setImmediate(uncorkAll);
+        }
+      }
+    }
+    c.ws.send(bytes);
   }
 
   const onlineTimer = setInterval(() => broadcast(encodeOnline(clients.size)), opts.onlineEveryMs ?? 10_000);
@@ -126,7 +222,7 @@ export function createHub(opts: HubOptions): Hub {
   }
 
   function replyError(c: Client, requestId: number, code: ErrorCode, message: string): void {
-    c.ws.send(encodeJsonResult(requestId, false, { code, message }));
+    reply(c, encodeJsonResult(requestId, false, { code, message }));
   }
 
   async function handleRpc(c: Client, rpc: ClientRpc, helloSeq: number): Promise<void> {
@@ -137,10 +233,10 @@ export function createHub(opts: HubOptions): Hub {
           return;
         }
         const result = await opts.rpc.repaint(c.identity.userId, rpc.pixelId, rpc.color);
-        if (c.ws.readyState === c.ws.OPEN) c.ws.send(encodeJsonResult(rpc.requestId, true, result));
+        reply(c, encodeJsonResult(rpc.requestId, true, result));
       } else {
         const snap = await opts.rpc.canvas(helloSeq);
-        if (c.ws.readyState === c.ws.OPEN) c.ws.send(encodeCanvasResult(rpc.requestId, snap.seq, snap.image));
+        reply(c, encodeCanvasResult(rpc.requestId, snap.seq, snap.image));
       }
     } catch (err) {
       if (c.ws.readyState !== c.ws.OPEN) return;
@@ -159,12 +255,21 @@ export function createHub(opts: HubOptions): Hub {
     get online() {
       return clients.size;
     },
+    get sending() {
+      return sending;
+    },
     attach(ws, identity) {
       if (closed) {
         ws.close(CloseCode.ShuttingDown, 'shutting down');
         return;
       }
-      const client: Client = { ws, identity, tokens: messagesPerSecond, refilledAt: Date.now() };
+      const client: Client = {
+        ws,
+        identity,
+        tokens: messagesPerSecond,
+        refilledAt: Date.now(),
+        corked: null,
+      };
       const helloSeq = seq;
       clients.add(client);
       opts.metrics?.sockets(clients.size);
@@ -206,6 +311,9 @@ export function createHub(opts: HubOptions): Hub {
       closed = true;
       clearInterval(onlineTimer);
       unsubscribe();
+      // Whatever is still queued or corked goes out before the close frame.
+      while (sending) await new Promise((r) => setImmediate(r));
+      uncorkAll();
       for (const c of clients) c.ws.close(code, reason);
       clients.clear();
     },
@@ -215,6 +323,12 @@ export function createHub(opts: HubOptions): Hub {
 export interface TickerOptions {
   bus: Bus;
   tickMs: number;
+  /**
+   * While this says true (this instance's hub is still writing the previous frame), a tick waits
+   * and its changes join the next frame: frames grow instead of queueing up when the fan-out
+   * cannot keep up with TICK_MS.
+   */
+  hold?: () => boolean;
   log?: { warn(obj: object, msg: string): void };
   metrics?: { batch(changes: number, bytes: number): void };
 }
@@ -227,8 +341,10 @@ export interface Ticker {
    */
   setActive(active: boolean): void;
   readonly active: boolean;
-  /** Publishes what is pending now (used on shutdown). */
+  /** Publishes what is pending now (used on shutdown), held or not. */
   flush(): Promise<void>;
+  /** One tick now, as the timer would run it (it honours `hold`). */
+  tick(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -247,11 +363,12 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
     },
   });
 
-  async function tick(): Promise<void> {
+  async function tick(force: boolean): Promise<void> {
     if (!active) {
       pending.clear();
       return;
     }
+    if (!force && opts.hold?.()) return;
     if (skipSeq) {
       skipSeq = false;
       await opts.bus.nextSeq();
@@ -283,9 +400,9 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
     opts.metrics?.batch(changes, frame.length);
   }
 
-  function run(): Promise<void> {
+  function run(force = false): Promise<void> {
     // Ticks never overlap: a slow one (the bus is busy) delays the next.
-    running ??= tick()
+    running ??= tick(force)
       .catch((err: unknown) => opts.log?.warn({ err }, 'pixel tick failed'))
       .finally(() => {
         running = null;
@@ -304,6 +421,10 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
       return active;
     },
     async flush() {
+      await running;
+      await run(true);
+    },
+    async tick() {
       await running;
       await run();
     },

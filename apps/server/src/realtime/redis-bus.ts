@@ -9,8 +9,12 @@
  *   <prefix>bus:seq      INCR counter behind nextSeq
  * Redis delivers the messages of one publishing connection in order; there is no order between
  * two publishers.
+ *
+ * Pixel changes published in the same event-loop turn travel as ONE message (every paint of a
+ * committed group publishes its own change; one PUBLISH each cost every instance a message per
+ * paint). Each caller's promise settles when the message carrying its changes is published.
  */
-import { decodePixelBody, encodePixelBody, type WallEvent } from '@pixel-wall/shared';
+import { decodePixelBody, encodePixelBody, type PixelChange, type WallEvent } from '@pixel-wall/shared';
 import type { Redis } from 'ioredis';
 import { createRedis } from '../lib/redis.ts';
 import type { Bus, BusHandlers, ControlMessage } from './bus.ts';
@@ -110,10 +114,21 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
   }
 
   let closing: Promise<void> | null = null;
+  let gathered: PixelChange[] = [];
+  let gatheredSent: Promise<void> | null = null;
 
   return {
-    async publishPixels(changes) {
-      await publisher.publish(channels.pixels, asBuffer(encodePixelBody(changes)));
+    publishPixels(changes) {
+      for (const c of changes) gathered.push(c);
+      gatheredSent ??= new Promise<void>((resolve, reject) => {
+        setImmediate(() => {
+          const all = gathered;
+          gathered = [];
+          gatheredSent = null;
+          publisher.publish(channels.pixels, asBuffer(encodePixelBody(all))).then(() => resolve(), reject);
+        });
+      });
+      return gatheredSent;
     },
     async publishEvent(event) {
       await publisher.publish(channels.events, JSON.stringify(event));

@@ -1,0 +1,170 @@
+import type { AddressInfo } from 'node:net';
+import {
+  decodeServerFrame,
+  encodePixelsFrame,
+  encodeRepaintRpc,
+  FrameType,
+  type ServerFrame,
+} from '@pixel-wall/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { createMemoryBus } from './bus.ts';
+import { createHub, createTicker, type Hub } from './hub.ts';
+
+interface Setup {
+  hub: Hub;
+  bus: ReturnType<typeof createMemoryBus>;
+  url: string;
+  close(): Promise<void>;
+}
+
+const open: Setup[] = [];
+
+async function setup(repaint: (userId: number, pixelId: number) => Promise<unknown>): Promise<Setup> {
+  const bus = createMemoryBus();
+  const hub = createHub({
+    bus,
+    startSeq: 0,
+    messagesPerSecond: 1000,
+    rpc: { repaint: (u, p) => repaint(u, p), canvas: async () => ({ seq: 0, image: new Uint8Array() }) },
+  });
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((r) => wss.once('listening', r));
+  wss.on('connection', (ws) => hub.attach(ws, { userId: 1 }));
+  const s: Setup = {
+    hub,
+    bus,
+    url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
+    async close() {
+      await hub.close();
+      await new Promise((r) => wss.close(r));
+      await bus.close();
+    },
+  };
+  open.push(s);
+  return s;
+}
+
+function client(url: string): Promise<{ ws: WebSocket; frames: ServerFrame[] }> {
+  const ws = new WebSocket(url);
+  const frames: ServerFrame[] = [];
+  ws.on('message', (data: Buffer) => {
+    const f = decodeServerFrame(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    if (f) frames.push(f);
+  });
+  return new Promise((resolve, reject) => {
+    ws.once('error', reject);
+    // HELLO first: the hub has attached the socket.
+    ws.once('message', () => resolve({ ws, frames }));
+  });
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+afterEach(async () => {
+  for (const s of open.splice(0)) await s.close();
+});
+
+describe('hub', () => {
+  it('writes every frame and event to every socket, in publishing order', async () => {
+    const s = await setup(async () => ({}));
+    const clients = await Promise.all(Array.from({ length: 30 }, () => client(s.url)));
+    const frames = 200;
+    for (let seq = 1; seq <= frames; seq++) {
+      await s.bus.publishFrame(encodePixelsFrame(seq, new Uint8Array([seq & 0xff, 0, 0, 1]), false));
+      if (seq % 50 === 0) {
+        await s.bus.publishEvent({
+          kind: 'bomb',
+          user: { id: 1, firstName: 'A', userPic: null },
+          pixelId: seq,
+        });
+      }
+    }
+    const expected: string[] = [];
+    for (let seq = 1; seq <= frames; seq++) {
+      expected.push(`p${seq}`);
+      if (seq % 50 === 0) expected.push(`e${seq}`);
+    }
+    const seen = (c: { frames: ServerFrame[] }) =>
+      c.frames.flatMap((f) =>
+        f.type === FrameType.Pixels
+          ? [`p${f.seq}`]
+          : f.type === FrameType.Event
+            ? [`e${f.event.pixelId}`]
+            : [],
+      );
+    await until(() => clients.every((c) => seen(c).length === expected.length), 'every frame');
+    for (const c of clients) expect(seen(c)).toEqual(expected);
+    expect(s.hub.seq).toBe(frames);
+    for (const c of clients) c.ws.terminate();
+  });
+
+  it('writes frames of every length class byte for byte (7-, 16- and 64-bit lengths)', async () => {
+    const s = await setup(async () => ({}));
+    const c = await client(s.url);
+    const bodies = [4, 124, 400, 70_000].map((n) => Uint8Array.from({ length: n }, (_, i) => (i * 7) & 0xff));
+    for (const [k, body] of bodies.entries()) await s.bus.publishFrame(encodePixelsFrame(k + 1, body, false));
+    const pixels = () => c.frames.filter((f) => f.type === FrameType.Pixels);
+    await until(() => pixels().length === bodies.length, 'all frames');
+    expect(pixels().map((f) => (f.type === FrameType.Pixels ? Array.from(f.body) : []))).toEqual(
+      bodies.map((b) => Array.from(b)),
+    );
+    c.ws.terminate();
+  });
+
+  it('answers every RPC of a socket when a whole group of them completes at once', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let waiting = 0;
+    const s = await setup(async (_u, pixelId) => {
+      waiting++;
+      await gate;
+      return { pixelId };
+    });
+    const c = await client(s.url);
+    for (let id = 1; id <= 40; id++) c.ws.send(encodeRepaintRpc(id, id, 1));
+    // All 40 wait in the handler, then complete in one go, as a committed group does.
+    await until(() => waiting === 40, 'all RPCs in the handler');
+    release();
+    const results = () => c.frames.filter((f) => f.type === FrameType.Result);
+    await until(() => results().length === 40, 'all results');
+    expect(results().map((f) => (f.type === FrameType.Result ? f.requestId : 0))).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+    c.ws.terminate();
+  });
+
+  it('holds ticks while the fan-out is busy and sends the held changes as one frame', async () => {
+    const bus = createMemoryBus();
+    const frames: Uint8Array[] = [];
+    bus.subscribe({ frame: (f) => frames.push(f) });
+    let busy = true;
+    // A long tick interval: only explicit runs below tick.
+    const ticker = createTicker({ bus, tickMs: 3_600_000, hold: () => busy });
+    try {
+      await bus.publishPixels([{ pixelId: 5, color: 1 }]);
+      await ticker.tick();
+      expect(frames).toHaveLength(0);
+      await bus.publishPixels([{ pixelId: 6, color: 2 }]);
+      busy = false;
+      await ticker.tick();
+      expect(frames).toHaveLength(1);
+      const f = decodeServerFrame(frames[0]!);
+      expect(f?.type === FrameType.Pixels && Array.from(f.body)).toEqual([5, 0, 0, 1, 6, 0, 0, 2]);
+      // Shutdown's flush publishes even while held.
+      busy = true;
+      await bus.publishPixels([{ pixelId: 7, color: 3 }]);
+      await ticker.flush();
+      expect(frames).toHaveLength(2);
+    } finally {
+      await ticker.close();
+      await bus.close();
+    }
+  });
+});
