@@ -26,7 +26,7 @@ export function isProse(text: string): boolean {
   const trimmed = text.replace(/\s+/g, ' ').trim();
   if (!/\p{L}/u.test(trimmed)) return false;
   const letters = trimmed.replace(/[^\p{L}\s]/gu, '').trim();
-  return !ALLOWED.has(trimmed) && !letters.split(/\s+/).every((word) => SYMBOLS.has(word));
+  return !ALLOWED.has(trimmed) && !letters.split(/\s+/).every((word) => SYMBOLS.has(word.toLowerCase()));
 }
 
 export function findUntranslated(fileName: string, source: string): Finding[] {

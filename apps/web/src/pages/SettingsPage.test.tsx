@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryTokenStorage } from '../api/tokens.ts';
 import { createTestContext, createTestI18n, json, renderApp, SIGNED_IN, user } from '../test/harness.tsx';
@@ -7,6 +8,7 @@ import { createTestContext, createTestI18n, json, renderApp, SIGNED_IN, user } f
 vi.mock('../features/wallet/WalletContext.tsx', () => ({
   useWalletConnector: () => connector,
   useWalletAccount: () => ({ account: null, restoring: false }),
+  WalletProvider: ({ children }: { children: ReactNode }) => children,
 }));
 
 const connector = { disconnect: vi.fn(async () => {}) };
