@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, watchErrors } from './browser.ts';
+import { launchBrowser, OFFLINE_NOISE, screenshot, watchErrors } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const buybackTotal = inject('pxBuybackTotal');
@@ -33,10 +33,6 @@ const SIZES = [
   { name: '390x844', viewport: { width: 390, height: 844 }, mobile: true },
   { name: '1440x900', viewport: { width: 1440, height: 900 }, mobile: false },
 ] as const;
-
-// TON Connect's wallet list lives on the internet; the browser tests stay on loopback.
-const OFFLINE_NOISE =
-  /TON_CONNECT_SDK|config\.ton\.org|tonconnect|wallets-v2|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED/i;
 
 describe('information pages in the browser', () => {
   let browser: Browser;

@@ -12,7 +12,7 @@ import { SUPPORTED_LANGUAGES } from '@pixel-wall/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../lib/server-process.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, OFFLINE_NOISE } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 // The route table is JSX, which the tools' type check does not compile; Vitest loads it at run time.
@@ -204,11 +204,13 @@ describe('the walk: every screen, every language, phone and desktop', () => {
       );
       const page = await ctx.newPage();
       let current = '/';
-      page.on('pageerror', (e) =>
-        problems.push({ size: size.name, language, path: current, kind: 'console', detail: String(e) }),
-      );
+      page.on('pageerror', (e) => {
+        if (!OFFLINE_NOISE.test(String(e))) {
+          problems.push({ size: size.name, language, path: current, kind: 'console', detail: String(e) });
+        }
+      });
       page.on('console', (m) => {
-        if (m.type() === 'error') {
+        if (m.type() === 'error' && !OFFLINE_NOISE.test(m.text())) {
           problems.push({ size: size.name, language, path: current, kind: 'console', detail: m.text() });
         }
       });
