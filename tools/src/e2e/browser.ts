@@ -62,3 +62,23 @@ export function watchErrors(page: Page): string[] {
  */
 export const OFFLINE_NOISE =
   /TON_CONNECT_SDK|config\.ton\.org|tonconnect|wallets-v2|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED/i;
+
+/** Calls the API as the signed-in page does (its bearer token). */
+export async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const token = localStorage.getItem('authToken');
+      const response = await fetch(`/api/v1${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { path, body },
+  ) as Promise<T>;
+}

@@ -20,32 +20,12 @@ import { payoutWalletFromMnemonic } from '../../../apps/server/src/integrations/
 import { makeTestWallet, signTonProof } from '../../../apps/server/src/integrations/ton/testing.ts';
 import { type FakeTonIndexer, startFakeTonIndexer } from '../fakes/ton-indexer.ts';
 import { type ServerProcess, startServer } from '../lib/server-process.ts';
-import { launchBrowser, newPhone, screenshot, watchErrors } from './browser.ts';
+import { api, launchBrowser, newPhone, screenshot, watchErrors } from './browser.ts';
 
 const X = 512;
 const Y = 300;
 const SCALE = 24;
 const PX_MASTER = normalizeTonAddress(CURRENCIES.find((c) => c.code === 'PX')!.jettonMaster!);
-
-/** Calls the API as the signed-in page does (its bearer token). */
-async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const token = localStorage.getItem('authToken');
-      const response = await fetch(`/api/v1${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { path, body },
-  ) as Promise<T>;
-}
 
 const pxOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 

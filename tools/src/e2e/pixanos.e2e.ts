@@ -11,31 +11,12 @@ import { snapPixelIds } from '@pixel-wall/shared';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInitData } from '../../../apps/server/src/integrations/telegram/init-data.ts';
-import { CHROMIUM, newDesktop, newPhone, screenshot, watchErrors } from './browser.ts';
+import { api, CHROMIUM, newDesktop, newPhone, screenshot, watchErrors } from './browser.ts';
 import type { E2eFakes } from './shop.e2e.ts';
 
 const telegramUrl = inject('telegramUrl');
 const fakes: E2eFakes = inject('fakes') ?? {};
 const starsReady = Boolean(fakes.botApiUrl);
-
-async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const token = localStorage.getItem('authToken');
-      const response = await fetch(`/api/v1${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { path, body },
-  ) as Promise<T>;
-}
 
 /** Bytes where the page's pixel store differs from the server's raw snapshot (and both seqs). */
 async function diffWithServer(page: Page): Promise<{ diff: number; seq: number; serverSeq: number }> {

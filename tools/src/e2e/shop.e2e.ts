@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInitData } from '../../../apps/server/src/integrations/telegram/init-data.ts';
 import { makeTestWallet, signTonProof } from '../../../apps/server/src/integrations/ton/testing.ts';
-import { launchBrowser, newDesktop, newPhone, screenshot, watchErrors } from './browser.ts';
+import { api, launchBrowser, newDesktop, newPhone, screenshot, watchErrors } from './browser.ts';
 
 /** What the shop tests need from global-setup once the fakes are wired. */
 export interface E2eFakes {
@@ -51,26 +51,6 @@ async function devSignIn(page: Page, name: string): Promise<void> {
   await page.fill('.dev-sign-in__input', name);
   await page.click('.dev-sign-in button[type=submit]');
   await page.waitForSelector('[data-testid=paint-button]', { timeout: 15_000 });
-}
-
-/** Calls the API as the signed-in page does (its bearer token). */
-async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const token = localStorage.getItem('authToken');
-      const response = await fetch(`/api/v1${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { path, body },
-  ) as Promise<T>;
 }
 
 async function dynamiteCount(page: Page): Promise<number> {
