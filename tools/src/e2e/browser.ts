@@ -46,22 +46,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Collects page errors so a test can assert that the page never crashed. */
-export function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
-
 /**
  * Console noise from third parties this machine cannot reach (TON Connect's wallet list lives on
  * the internet; the browser tests stay on loopback). Anything else logged as an error is a bug.
  */
 export const OFFLINE_NOISE =
   /TON_CONNECT_SDK|config\.ton\.org|tonconnect|wallets-v2|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED/i;
+
+/** Collects page errors (offline third-party noise aside) so a test can assert that the page never crashed. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => {
+    if (!OFFLINE_NOISE.test(String(e))) errors.push(String(e));
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !OFFLINE_NOISE.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
 
 /** Calls the API as the signed-in page does (its bearer token). */
 export async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {

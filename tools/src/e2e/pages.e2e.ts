@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, OFFLINE_NOISE, screenshot, watchErrors } from './browser.ts';
+import { launchBrowser, screenshot, watchErrors } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const buybackTotal = inject('pxBuybackTotal');
@@ -73,7 +73,7 @@ describe('information pages in the browser', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
       }
-      expect(errors.filter((e) => !OFFLINE_NOISE.test(e))).toEqual([]);
+      expect(errors).toEqual([]);
     });
   }
 
