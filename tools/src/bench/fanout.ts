@@ -10,6 +10,7 @@ import type { Player } from './players.ts';
 import { type ServerHandle, type ServerWindow, serverWindow } from './server.ts';
 import { type LatencySummary, metricTotal, Samples } from './stats.ts';
 import { closeSockets, openPainterSockets, runWsPaint, type WsPaintRun } from './ws-paint.ts';
+import { runWriteFloor, type WriteFloorStep } from './write-floor.ts';
 
 export interface FanoutOptions {
   painters: readonly Player[];
@@ -41,6 +42,8 @@ export interface FanoutResult {
   fdLimit: number | null;
   note: string | null;
   steps: FanoutStep[];
+  /** one plain TCP write per socket, for the same socket counts (see write-floor.ts) */
+  floor: WriteFloorStep[];
 }
 
 /** The soft limit on open files this process (and so its children) inherited. */
@@ -74,6 +77,9 @@ function ask<T extends FromWatchers['type']>(
     child.send(msg);
   });
 }
+
+/** About one frame of 5,000 paints/s at ten frames a second (500 changes, deflated). */
+const FLOOR_FRAME_BYTES = 1500;
 
 const rss = (m: Map<string, number>) => metricTotal(m, 'process_resident_memory_bytes');
 const heap = (m: Map<string, number>) => metricTotal(m, 'nodejs_heap_size_used_bytes');
@@ -165,5 +171,6 @@ export async function runFanout(server: ServerHandle, opts: FanoutOptions): Prom
       clearTimeout(timer);
     }
   }
-  return { fdLimit, note, steps };
+  const floor = await runWriteFloor({ counts, frameBytes: FLOOR_FRAME_BYTES, rounds: 20, pauseMs: 100 });
+  return { fdLimit, note, steps, floor };
 }

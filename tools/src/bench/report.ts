@@ -280,6 +280,27 @@ function fanoutSection(database: string, f: FanoutResult): string {
   for (const s of f.steps) {
     if (s.openErrors.length > 0) parts.push('', `Open errors at ${s.watchers}: ${s.openErrors.join('; ')}`);
   }
+  if (f.floor.length > 0) {
+    parts.push(
+      '',
+      'The floor under any broadcast on this machine (`tools/src/bench/write-floor.ts`, in the bench ' +
+        'process with the server idle): one buffer written with `net.Socket.write` to each of N plain ' +
+        'loopback TCP sockets whose reader (a child process) only counts bytes. No websocket, no game. ' +
+        'A frame reaches the last socket of a broadcast no sooner than this after the first.',
+      '',
+      markdownTable(
+        ['sockets', 'buffer bytes', 'one write to every socket, p50 ms', 'max ms', 'per socket µs', 'rounds'],
+        f.floor.map((w) => [
+          group(w.sockets),
+          group(w.frameBytes),
+          ms(w.p50Ms),
+          ms(w.maxMs),
+          w.perSocketUs.toFixed(1),
+          String(w.rounds),
+        ]),
+      ),
+    );
+  }
   return parts.join('\n');
 }
 
