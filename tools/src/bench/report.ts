@@ -1,6 +1,7 @@
 /** Renders the benchmark results as BENCHMARKS.md. */
 import os from 'node:os';
 import { CANVAS_PIXELS } from '@pixel-wall/shared';
+import { SERVER_NODE_ARGS } from '../lib/server-process.ts';
 import type { ClusterResult } from './cluster.ts';
 import type { FanoutResult } from './fanout.ts';
 import type { PaintRun } from './http-paint.ts';
@@ -369,7 +370,7 @@ export function renderReport(r: BenchReport, wsRate: number): string {
     '',
     '## Setup',
     '',
-    'The server runs as a child process (`node --import tsx apps/server/src/main.ts`, as `npm run serve`), ' +
+    `The server runs as a child process (\`node ${[...SERVER_NODE_ARGS, '--import tsx'].join(' ')} apps/server/src/main.ts\`, as \`npm run serve\`), ` +
       `fresh data directory, loopback only (ready after ${r.startup
         .map((s) => `${(s.readyMs / 1000).toFixed(1)} s on ${s.database}`)
         .join(', ')}), with:`,

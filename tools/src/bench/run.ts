@@ -9,6 +9,7 @@
  *   --out FILE           where the report goes: default BENCHMARKS.md when every scenario ran,
  *                        otherwise a file in the temporary directory (a partial run never
  *                        overwrites the full page)
+ *   BENCH_NODE_ARGS      extra node flags for every server, e.g. "--max-semi-space-size=64"
  *   --cpu-prof DIR       start every server with `node --cpu-prof --cpu-prof-dir DIR`
  *
  * e.g. `npm run bench -- --only ws,cluster --seconds 5`
@@ -91,7 +92,10 @@ function settings() {
   );
   const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
   const cpuProfDir = flag('cpu-prof');
-  const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir)] : [];
+  const nodeArgs = [
+    ...(process.env.BENCH_NODE_ARGS?.trim().split(/\s+/).filter(Boolean) ?? []),
+    ...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir)] : []),
+  ];
   const complete = SCENARIOS.every((s) => scenarios.has(s));
   const out = path.resolve(
     flag('out') ??
@@ -103,7 +107,7 @@ function settings() {
 }
 
 function commandLine(): string {
-  const flags = ['BENCH_SECONDS', 'BENCH_SCENARIOS', 'BENCH_DATABASE_URL']
+  const flags = ['BENCH_SECONDS', 'BENCH_SCENARIOS', 'BENCH_DATABASE_URL', 'BENCH_NODE_ARGS']
     .filter((k) => process.env[k])
     .map((k) => {
       let v = process.env[k]!;
@@ -112,7 +116,7 @@ function commandLine(): string {
         if (u.password) u.password = '***';
         v = u.toString();
       }
-      return `${k}=${v}`;
+      return /\s/.test(v) ? `${k}="${v}"` : `${k}=${v}`;
     });
   // --out and --cpu-prof change where things go, not what is measured.
   const args: string[] = [];

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from '../lib/server-process.ts';
 import { metricTotal, parsePrometheus } from './stats.ts';
 
 export const BENCH_BOT_TOKEN = '123456789:AAH-bench-token-000000000000000000';
@@ -118,7 +119,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
   const spawnedAt = performance.now();
   const child = spawn(
     process.execPath,
-    [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...SERVER_NODE_ARGS, ...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: opts.repoRoot,
       env,

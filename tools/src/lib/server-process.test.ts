@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, SERVER_NODE_ARGS } from './server-process.ts';
+
+describe('SERVER_NODE_ARGS', () => {
+  it('are the flags npm run serve and npm run dev start the server with', () => {
+    const scripts = (
+      JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    for (const name of ['serve', 'dev']) {
+      const line = scripts[name]!;
+      const node = line.slice(line.lastIndexOf('node '));
+      const flags = node
+        .split(/\s+/)
+        .filter((w) => w.startsWith('--') && w !== '--import' && w !== '--watch');
+      expect(flags, name).toEqual(SERVER_NODE_ARGS);
+    }
+  });
+});
