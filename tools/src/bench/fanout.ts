@@ -9,8 +9,8 @@ import type { FromWatchers, ToWatchers } from './fanout-watchers.ts';
 import type { Player } from './players.ts';
 import { type ServerHandle, type ServerWindow, serverWindow } from './server.ts';
 import { type LatencySummary, metricTotal, Samples } from './stats.ts';
-import { closeSockets, openPainterSockets, runWsPaint, type WsPaintRun } from './ws-paint.ts';
 import { runWriteFloor, type WriteFloorStep } from './write-floor.ts';
+import { closeSockets, openPainterSockets, runWsPaint, type WsPaintRun } from './ws-paint.ts';
 
 export interface FanoutOptions {
   painters: readonly Player[];
