@@ -15,8 +15,25 @@ import { schema } from './schema.ts';
 
 export type Row = Record<string, unknown>;
 
+export interface Statement {
+  text: string;
+  params?: readonly unknown[];
+}
+
 export interface Sql {
   query<T extends object = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * Runs the statements in order, results discarded, stopping at the first that fails. Where the
+   * driver can, in one round trip: the worker-thread PGlite takes them in one message instead of
+   * one each, so a group commit no longer waits for the event loop between its statements.
+   */
+  queries?(statements: readonly Statement[]): Promise<void>;
+}
+
+/** `sql.queries` where the driver has it, otherwise one statement after another. */
+export async function runStatements(sql: Sql, statements: readonly Statement[]): Promise<void> {
+  if (sql.queries) return sql.queries(statements);
+  for (const s of statements) await sql.query(s.text, s.params);
 }
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;

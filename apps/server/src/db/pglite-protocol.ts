@@ -4,7 +4,7 @@
  * string, timestamptz → Date, bytea → Uint8Array); errors are flattened to plain fields and rebuilt.
  */
 
-export type Op = 'query' | 'begin' | 'commit' | 'rollback' | 'close';
+export type Op = 'query' | 'queries' | 'begin' | 'commit' | 'rollback' | 'close';
 
 export interface Request {
   id: number;
@@ -13,6 +13,8 @@ export interface Request {
   txId?: number;
   text?: string;
   params?: readonly unknown[];
+  /** `queries`: run in order, results discarded, stopping at the first that fails. */
+  statements?: readonly { text: string; params?: readonly unknown[] }[];
   /** Drizzle's proxy driver: 'all' wants rows as arrays; both want date/time columns as raw text. */
   orm?: 'all' | 'execute';
 }

@@ -153,6 +153,9 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
         result = await fn({
           query: async <R extends object>(text: string, params?: readonly unknown[]) =>
             (await call({ op: 'query', txId, text, params })) as R[],
+          queries: async (statements) => {
+            await call({ op: 'queries', txId, statements });
+          },
         });
       } catch (err) {
         await call({ op: 'rollback', txId }).catch(() => {});

@@ -71,6 +71,11 @@ async function run(m: Request): Promise<unknown[] | undefined> {
       const res = await target.query(m.text!, m.params as unknown[] | undefined, options);
       return res.rows;
     }
+    case 'queries': {
+      const target = m.txId === undefined ? pg : openTx(m.txId).tx;
+      for (const st of m.statements ?? []) await target.query(st.text, st.params as unknown[] | undefined);
+      return undefined;
+    }
     case 'begin':
       await begin(m.txId!);
       return undefined;

@@ -10,9 +10,9 @@
  * resumes its paint's handler (reply, fan-out, reward) in the microtasks that follow, so releasing
  * them all at once held the event loop for 100+ ms. The writer goes on with the next group meanwhile.
  */
-import type { Sql } from '../db/client.ts';
+import { runStatements, type Sql, type Statement } from '../db/client.ts';
 import { allPeriodKeys, dayKey } from '../lib/periods.ts';
-import { recordOverwrites } from '../modules/pixels/overwrites.ts';
+import { overwritesStatement } from '../modules/pixels/overwrites.ts';
 
 export interface PaintRecord {
   pixelId: number;
@@ -218,36 +218,37 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
     byDay.set(day, (byDay.get(day) ?? 0) + 1);
   }
 
+  // The statements go to the database together (one round trip where the driver allows), in order.
   // Whose pixels this batch paints over ("sold" pixels), before the pixels change owner.
-  await recordOverwrites(tx, batch);
+  const statements: Statement[] = [overwritesStatement(batch)];
   // A group that commits after a newer one (two instances in cluster mode) never puts an older
   // paint back over a newer one: SQL keeps the latest paint per pixel, as Redis does.
   // Rows in key order: two instances committing at once then lock shared rows (pixels, players,
   // counters) in the same order and wait for each other instead of deadlocking.
   const px = [...lastByPixel.values()].sort((a, b) => a.pixelId - b.pixelId);
-  await tx.query(
-    `INSERT INTO pixels (id, color, user_id, painted_at)
+  statements.push({
+    text: `INSERT INTO pixels (id, color, user_id, painted_at)
      SELECT t.id, t.color, t.uid, to_timestamp(t.ms / 1000.0)
      FROM unnest($1::int[], $2::smallint[], $3::bigint[], $4::float8[]) AS t(id, color, uid, ms)
      ON CONFLICT (id) DO UPDATE SET color = EXCLUDED.color, user_id = EXCLUDED.user_id, painted_at = EXCLUDED.painted_at
      WHERE pixels.painted_at <= EXCLUDED.painted_at`,
-    [px.map((r) => r.pixelId), px.map((r) => r.color), px.map((r) => r.userId), px.map((r) => r.at)],
-  );
+    params: [px.map((r) => r.pixelId), px.map((r) => r.color), px.map((r) => r.userId), px.map((r) => r.at)],
+  });
 
   const us = [...byUser.entries()].sort((a, b) => a[0] - b[0]);
-  await tx.query(
-    `UPDATE users AS u
+  statements.push({
+    text: `UPDATE users AS u
      SET repaints = u.repaints + t.n, charges = COALESCE(t.c, u.charges),
          charges_updated_at = COALESCE(t.cts, u.charges_updated_at)
      FROM unnest($1::bigint[], $2::int[], $3::int[], $4::bigint[]) AS t(id, n, c, cts)
      WHERE u.id = t.id`,
-    [
+    params: [
       us.map(([id]) => id),
       us.map(([, v]) => v.n),
       us.map(([, v]) => v.charged?.charges ?? null),
       us.map(([, v]) => v.charged?.chargesUpdatedAt ?? null),
     ],
-  );
+  });
 
   const periods: string[] = [];
   const periodUsers: number[] = [];
@@ -259,28 +260,29 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
       periodCounts.push(n);
     }
   }
-  await tx.query(
-    `INSERT INTO user_period_repaints (period, user_id, repaints)
+  statements.push({
+    text: `INSERT INTO user_period_repaints (period, user_id, repaints)
      SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[])
      ON CONFLICT (period, user_id) DO UPDATE SET repaints = user_period_repaints.repaints + EXCLUDED.repaints`,
-    [periods, periodUsers, periodCounts],
-  );
+    params: [periods, periodUsers, periodCounts],
+  });
 
   if (bySquad.size > 0) {
     const sq = [...bySquad.entries()].sort((a, b) => a[0] - b[0]);
-    await tx.query(
-      `UPDATE squads AS s SET scored_repaints = s.scored_repaints + t.n, total_repaints = s.total_repaints + t.n
+    statements.push({
+      text: `UPDATE squads AS s SET scored_repaints = s.scored_repaints + t.n, total_repaints = s.total_repaints + t.n
        FROM unnest($1::int[], $2::bigint[]) AS t(id, n) WHERE s.id = t.id`,
-      [sq.map(([id]) => id), sq.map(([, n]) => n)],
-    );
+      params: [sq.map(([id]) => id), sq.map(([, n]) => n)],
+    });
   }
 
   const days = [...byDay].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   const names = ['repaints', ...days.map(([name]) => name)];
   const values = [batch.length, ...days.map(([, n]) => n)];
-  await tx.query(
-    `INSERT INTO counters (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
+  statements.push({
+    text: `INSERT INTO counters (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
      ON CONFLICT (name) DO UPDATE SET value = counters.value + EXCLUDED.value`,
-    [names, values],
-  );
+    params: [names, values],
+  });
+  await runStatements(tx, statements);
 }

@@ -1,9 +1,9 @@
 /**
  * "Sold" pixels: whenever a paint covers a pixel another player owned, that player's row for the
- * pixel records when and by whom. The group commit calls `recordOverwrites` inside its transaction,
- * before the pixels upsert (it reads the owners that upsert replaces).
+ * pixel records when and by whom. The group commit runs `overwritesStatement` inside its
+ * transaction, before the pixels upsert (it reads the owners that upsert replaces).
  */
-import type { Sql } from '../../db/client.ts';
+import type { Statement } from '../../db/client.ts';
 import type { PaintRecord } from '../../engine/committer.ts';
 
 /**
@@ -29,14 +29,12 @@ SELECT prev, id, uid, to_timestamp(ms / 1000.0) FROM covered
 ON CONFLICT (previous_user_id, pixel_id)
 DO UPDATE SET user_id = EXCLUDED.user_id, overwritten_at = EXCLUDED.overwritten_at`;
 
-export async function recordOverwrites(
-  tx: Pick<Sql, 'query'>,
+/** The statement that records the overwrites of `batch` (run it before the pixels upsert). */
+export function overwritesStatement(
   batch: readonly Pick<PaintRecord, 'pixelId' | 'userId' | 'at'>[],
-): Promise<void> {
-  if (batch.length === 0) return;
-  await tx.query(RECORD_OVERWRITES_SQL, [
-    batch.map((r) => r.pixelId),
-    batch.map((r) => r.userId),
-    batch.map((r) => r.at),
-  ]);
+): Statement {
+  return {
+    text: RECORD_OVERWRITES_SQL,
+    params: [batch.map((r) => r.pixelId), batch.map((r) => r.userId), batch.map((r) => r.at)],
+  };
 }

@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaintRecord, writeBatch } from '../../engine/committer.ts';
 import { api, createTestStore, dbKinds, type TestStore, telegramSignIn } from '../../testing/harness.ts';
 import { type PlayersTestApp, startPlayersApp } from '../profiles/test-app.ts';
-import { recordOverwrites } from './overwrites.ts';
 import { priceSql } from './service.ts';
 
 const kinds = await dbKinds();
@@ -168,12 +167,8 @@ describe.each(kinds)('my pixels on %s', (kind) => {
       charges: 1,
       chargesUpdatedAt: ms,
     });
-    // The group commit with the proposed addition: overwrites first, then the batch itself.
-    const commit = (batch: PaintRecord[]) =>
-      db.transaction(async (tx) => {
-        await recordOverwrites(tx, batch);
-        await writeBatch(tx, batch);
-      });
+    // The group commit's own statements: overwrites first, then the batch itself.
+    const commit = (batch: PaintRecord[]) => db.transaction((tx) => writeBatch(tx, batch));
     await commit([rec(9001, ids.bo, at), rec(9002, ids.bo, at), rec(9003, ids.bo, at)]);
     // Cy paints over two of Bo's; within one batch Di covers Cy at 9004, then Bo covers Di there.
     await commit([
