@@ -1,6 +1,5 @@
 import {
   API_PREFIX,
-  formatK,
   PALETTE,
   type PixelInfo,
   parseLaunchParam,
@@ -11,6 +10,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type CanvasView, createCanvasView, type Pixel } from '../../canvas/index.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { useMotion } from '../../platform/motion.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { selectPublicConfig } from '../../store/configSlice.ts';
@@ -436,6 +436,7 @@ export function WallScreen() {
 /** Wide screens without login: what this is, a few figures, and the way to the about page. */
 function WelcomeBlock() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [stats, setStats] = useState<UsersStats | null>(null);
   useEffect(() => {
     const abort = new AbortController();
@@ -453,11 +454,11 @@ function WelcomeBlock() {
         <dl className="wall-welcome__stats">
           <div>
             <dt>{t('wall.statPainters')}</dt>
-            <dd>{formatK(stats.totalPlayers)}</dd>
+            <dd>{format.compact(stats.totalPlayers)}</dd>
           </div>
           <div>
             <dt>{t('wall.statRepaints')}</dt>
-            <dd>{formatK(stats.totalRepaints)}</dd>
+            <dd>{format.compact(stats.totalRepaints)}</dd>
           </div>
         </dl>
       ) : null}
