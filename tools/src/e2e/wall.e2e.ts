@@ -26,6 +26,26 @@ async function waitLive(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid=sync-status]', { state: 'detached', timeout: 20_000 });
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The pairs of these elements whose boxes intersect, by selector; elements not shown are skipped. */
+async function overlapping(page: Page, selectors: string[]): Promise<string[]> {
+  const boxes: [string, Box][] = [];
+  for (const selector of selectors) {
+    const box = await page.locator(selector).boundingBox();
+    if (box) boxes.push([selector, box]);
+  }
+  const hits: string[] = [];
+  for (const [i, [a, p]] of boxes.entries()) {
+    for (const [b, q] of boxes.slice(i + 1)) {
+      if (p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height) {
+        hits.push(`${a} × ${b}`);
+      }
+    }
+  }
+  return hits;
+}
+
 /** Signs in through the dev form; `then` is what the signed-in Wall shows next. */
 async function devSignIn(page: Page, name: string, then = '[data-testid=paint-button]'): Promise<void> {
   await page.fill('.dev-sign-in__input', name);
@@ -117,6 +137,48 @@ describe('the Wall', () => {
     await screenshot(page, 'wall-signed-in-1280x800');
     expect(errors).toEqual([]);
     await ctx.close();
+  });
+
+  it("keeps a guest's sign-in banner clear of the template controls, desktop and phones", async () => {
+    const chrome = [
+      '.guest-banner',
+      '[data-testid=template-toggle]',
+      '[data-testid=templates-open]',
+      '[data-testid=template-panel]',
+      '.wall-zoom',
+      '[data-testid=hidden-chip]',
+      '[data-testid=welcome]',
+    ];
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+      { width: 360, height: 640 },
+    ]) {
+      const phone = size.width < 900;
+      const ctx = await browser.newContext({ viewport: size, isMobile: phone, hasTouch: phone });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await page.goto(baseUrl);
+      await waitLive(page);
+      await page.waitForSelector('.guest-banner');
+      expect(await overlapping(page, chrome)).toEqual([]);
+      // The toggle takes the tap (nothing lies over it), and its panel pushes the banner down.
+      await page.click('[data-testid=template-toggle]');
+      await page.waitForSelector('[data-testid=template-panel]');
+      expect(await overlapping(page, chrome)).toEqual([]);
+      await screenshot(page, `wall-guest-template-${size.width}x${size.height}`);
+      // The sign-in stays reachable: on a short screen the banner scrolls.
+      await page.locator('.dev-sign-in button[type=submit]').scrollIntoViewIfNeeded();
+      expect(
+        await page.evaluate(() => {
+          const button = document.querySelector('.dev-sign-in button[type=submit]')!;
+          const r = button.getBoundingClientRect();
+          return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === button;
+        }),
+      ).toBe(true);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
   });
 
   it('renders every route of the spec without crashing', async () => {

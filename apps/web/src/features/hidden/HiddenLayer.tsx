@@ -71,7 +71,7 @@ export function HiddenLayer({
       {stats?.active ? (
         <button
           type="button"
-          className="hidden-chip panel"
+          className={signedIn ? 'hidden-chip panel' : 'hidden-chip hidden-chip--first panel'}
           onClick={() => setOpen(true)}
           data-testid="hidden-chip"
           aria-label={t('hidden.chipLabel')}

@@ -18,6 +18,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks.t
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { selectCanvasFps, shopProductRequested, showToast } from '../../store/uiSlice.ts';
 import { fetchMe, selectUser } from '../../store/userSlice.ts';
+import { GuestLoginBanner } from '../../ui/GuestLoginBanner/GuestLoginBanner.tsx';
 import { BlastRail } from '../boosts/BlastRail.tsx';
 import { BoostHint, PipetteHint } from '../boosts/BoostHint.tsx';
 import {
@@ -356,69 +357,74 @@ export function WallScreen() {
       <WallEffects view={view} canvas={canvasRef.current} runtime={runtime} />
       {!signedIn && wide ? <WelcomeBlock /> : null}
       {signedIn ? <MiningChip onOpen={() => setMiningOpen(true)} /> : null}
-      <TemplateControls
-        state={templates.state}
-        store={templates.store}
-        layer={templates.layer}
-        onOpenSheet={() => setTemplatesOpen(true)}
-      />
       {status !== 'live' ? (
         <div className="wall-status panel" role="status" data-testid="sync-status">
           {status === 'offline' ? t('wall.offline') : t('wall.syncing')}
         </div>
       ) : null}
-      <div className="wall__bottom">
-        <div className="wall__rail">
-          {signedIn ? (
-            <BlastRail goods={shop.goods} mode={mode} busy={usingItem} onPress={(m) => void pressMode(m)} />
-          ) : null}
-          <ZoomControls view={view} />
-        </div>
-        {signedIn && isBlastMode(mode) ? (
-          <BoostHint mode={mode} goods={shop.goods} onCancel={() => setMode(null)} />
-        ) : null}
-        {signedIn && picking ? <PipetteHint onCancel={() => setPicking(false)} /> : null}
-        {!signedIn ? (
-          <div className="wall-hint panel" data-testid="hint-guest">
-            {t('wall.hintGuest')}
-          </div>
-        ) : selected ? (
-          <PaintBar
-            color={color}
-            recent={recentOrDefault(recent)}
-            tab={tab}
-            info={info}
-            infoLoading={infoLoading}
-            painting={painting}
-            onTab={setTab}
-            onPick={pick}
-            onPaint={() => void paint()}
-            onCopyLink={() => void copyLink()}
-            templateHint={
-              templates.hint !== null ? (
-                <TemplateHint
-                  color={templates.hint}
-                  active={PALETTE[templates.hint] === color}
-                  onPick={pick}
-                />
-              ) : null
-            }
-            boosts={
-              <PaintBarBoosts
-                goods={shop.goods}
-                mode={mode}
-                picking={picking}
-                onPress={(m) => void pressMode(m)}
-                onPipette={pressPipetteTool}
-                onSnap={() => void snap()}
-              />
-            }
+      <div className="wall__chrome">
+        <div className="wall__aside">
+          <TemplateControls
+            state={templates.state}
+            store={templates.store}
+            layer={templates.layer}
+            onOpenSheet={() => setTemplatesOpen(true)}
           />
-        ) : (
-          <div className="wall-hint panel" data-testid="hint-select">
-            {t('wall.hintSelect')}
+          <GuestLoginBanner placement="floating" />
+        </div>
+        <div className="wall__bottom">
+          <div className="wall__rail">
+            {signedIn ? (
+              <BlastRail goods={shop.goods} mode={mode} busy={usingItem} onPress={(m) => void pressMode(m)} />
+            ) : null}
+            <ZoomControls view={view} />
           </div>
-        )}
+          {signedIn && isBlastMode(mode) ? (
+            <BoostHint mode={mode} goods={shop.goods} onCancel={() => setMode(null)} />
+          ) : null}
+          {signedIn && picking ? <PipetteHint onCancel={() => setPicking(false)} /> : null}
+          {!signedIn ? (
+            <div className="wall-hint panel" data-testid="hint-guest">
+              {t('wall.hintGuest')}
+            </div>
+          ) : selected ? (
+            <PaintBar
+              color={color}
+              recent={recentOrDefault(recent)}
+              tab={tab}
+              info={info}
+              infoLoading={infoLoading}
+              painting={painting}
+              onTab={setTab}
+              onPick={pick}
+              onPaint={() => void paint()}
+              onCopyLink={() => void copyLink()}
+              templateHint={
+                templates.hint !== null ? (
+                  <TemplateHint
+                    color={templates.hint}
+                    active={PALETTE[templates.hint] === color}
+                    onPick={pick}
+                  />
+                ) : null
+              }
+              boosts={
+                <PaintBarBoosts
+                  goods={shop.goods}
+                  mode={mode}
+                  picking={picking}
+                  onPress={(m) => void pressMode(m)}
+                  onPipette={pressPipetteTool}
+                  onSnap={() => void snap()}
+                />
+              }
+            />
+          ) : (
+            <div className="wall-hint panel" data-testid="hint-select">
+              {t('wall.hintSelect')}
+            </div>
+          )}
+        </div>
       </div>
       <HiddenLayer view={view} notice={hiddenNotice} signedIn={signedIn} />
       <WallRewards signedIn={signedIn} reward={reward} onDone={() => setReward(null)} />
