@@ -4,22 +4,19 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newDesktop, newPhone, screenshot, watchErrors } from './browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  launchColour,
+  newDesktop,
+  newPhone,
+  screenshot,
+  watchErrors,
+} from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const X = 321;
 const Y = 123;
-
-/** The colour the page's canvas shows at its centre (where a launch parameter centres the pixel). */
-async function centreColour(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const c = document.querySelector<HTMLCanvasElement>('[data-testid=wall-canvas]');
-    const ctx = c?.getContext('2d');
-    if (!c || !ctx) return 'none';
-    const d = ctx.getImageData(Math.floor(c.width / 2), Math.floor(c.height / 2), 1, 1).data;
-    return `#${[d[0], d[1], d[2]].map((v) => (v ?? 0).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
-  });
-}
 
 async function waitLive(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid=wall-canvas]');
@@ -32,7 +29,7 @@ type Box = { x: number; y: number; width: number; height: number };
 async function overlapping(page: Page, selectors: string[]): Promise<string[]> {
   const boxes: [string, Box][] = [];
   for (const selector of selectors) {
-    const box = await page.locator(selector).boundingBox();
+    const box = await (await page.$(selector))?.boundingBox();
     if (box) boxes.push([selector, box]);
   }
   const hits: string[] = [];
@@ -69,7 +66,7 @@ describe('the Wall', () => {
     const watcherErrors = watchErrors(watcher);
     await watcher.goto(`${baseUrl}/?startapp=x${X}_y${Y}`);
     await waitLive(watcher);
-    expect(await centreColour(watcher)).toBe('#FFFFFF');
+    expect(await launchColour(watcher)).toBe('#FFFFFF');
 
     const playerCtx = await newPhone(browser);
     const player = await playerCtx.newPage();
@@ -90,10 +87,10 @@ describe('the Wall', () => {
     const before = Date.now();
     await player.click('[data-testid=paint-button]');
     await expect.poll(() => player.textContent('[data-testid=charges]')).toBe('4/5');
-    await expect.poll(() => centreColour(watcher), { timeout: 1000, interval: 50 }).toBe('#FF4500');
+    await expect.poll(() => launchColour(watcher), { timeout: 1000, interval: 50 }).toBe('#FF4500');
     const seenAfterMs = Date.now() - before;
     expect(seenAfterMs).toBeLessThan(1000);
-    expect(await centreColour(player)).toBe('#FF4500');
+    expect(await launchColour(player)).toBe('#FF4500');
     await screenshot(watcher, 'wall-watcher-390x844');
 
     // Pixel info names the painter.

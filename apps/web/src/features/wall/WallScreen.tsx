@@ -9,7 +9,7 @@ import {
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { type CanvasView, createCanvasView, type Pixel } from '../../canvas/index.ts';
+import { type CanvasView, createCanvasView, type Insets, type Pixel } from '../../canvas/index.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { useMotion } from '../../platform/motion.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
@@ -63,6 +63,18 @@ function useSyncStatus(): SyncStatus {
   return useSyncExternalStore(runtime.subscribeStatus, () => runtime.sync.status);
 }
 
+/**
+ * What the chrome covers of the canvas: the header above the chrome grid, and the bottom panels
+ * below the rail (the rail itself only holds buttons at the sides).
+ */
+function coveredInsets(canvas: Element, chrome: Element, rail: Element): Insets {
+  const area = canvas.getBoundingClientRect();
+  return {
+    top: Math.max(0, chrome.getBoundingClientRect().top - area.top),
+    bottom: Math.max(0, area.bottom - rail.getBoundingClientRect().bottom),
+  };
+}
+
 function useWide(): boolean {
   const query = '(min-width: 900px)';
   return useSyncExternalStore(
@@ -91,6 +103,9 @@ export function WallScreen() {
   const runtime = wallRuntime();
 
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const chromeRef = useRef<HTMLDivElement>(null);
+  const bottomRef = useRef<HTMLDivElement>(null);
+  const railRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<CanvasView | null>(null);
   const [selected, setSelected] = useState<Pixel | null>(null);
   const [tab, setTab] = useState<PaintBarTab>('none');
@@ -161,6 +176,23 @@ export function WallScreen() {
       setView(null);
     };
   }, [runtime, platform]);
+
+  // A pixel the view centres (the launch pixel) goes in the middle of what the chrome leaves
+  // uncovered, and moves with it while the bottom panel opens or grows under it.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const chrome = chromeRef.current;
+    const bottom = bottomRef.current;
+    const rail = railRef.current;
+    if (!view || !canvas || !chrome || !bottom || !rail) return;
+    const measure = () => view.setInsets(coveredInsets(canvas, chrome, rail));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(chrome);
+    observer.observe(bottom);
+    return () => observer.disconnect();
+  }, [view]);
 
   useEffect(() => view?.setFps(fps), [view, fps]);
   useEffect(() => view?.setMotion(motion), [view, motion]);
@@ -362,7 +394,7 @@ export function WallScreen() {
           {status === 'offline' ? t('wall.offline') : t('wall.syncing')}
         </div>
       ) : null}
-      <div className="wall__chrome">
+      <div ref={chromeRef} className="wall__chrome">
         <div className="wall__aside">
           <TemplateControls
             state={templates.state}
@@ -372,8 +404,8 @@ export function WallScreen() {
           />
           <GuestLoginBanner placement="floating" />
         </div>
-        <div className="wall__bottom">
-          <div className="wall__rail">
+        <div ref={bottomRef} className="wall__bottom">
+          <div ref={railRef} className="wall__rail">
             {signedIn ? (
               <BlastRail goods={shop.goods} mode={mode} busy={usingItem} onPress={(m) => void pressMode(m)} />
             ) : null}
