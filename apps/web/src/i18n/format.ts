@@ -14,7 +14,7 @@ export type DateInput = Date | number | string;
 export type DateStyle = 'short' | 'medium' | 'long';
 
 /** Dates show the player's own clock. */
-export const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The most fraction digits `Intl.NumberFormat` accepts everywhere we run. */
 const MAX_FRACTION_DIGITS = 20;
