@@ -8,6 +8,7 @@ import {
   formatNumber,
   formatPercent,
   formatterFor,
+  withDecimalSeparator,
 } from './format.ts';
 import { SUPPORTED_LANGUAGES, type SupportedLanguage } from './languages.ts';
 
@@ -73,6 +74,14 @@ describe('formatCompact', () => {
     expect(formatCompact('fr', 7_900_000_000)).toBe('7,9B');
     expect(formatCompact('tr', 1_000)).toBe('1k');
     expect(formatCompact('de', 999)).toBe('999');
+  });
+});
+
+describe('withDecimalSeparator', () => {
+  it("swaps the point of a shared formatter's text for the language's separator", () => {
+    expect(withDecimalSeparator('de', '$0.123')).toBe('$0,123');
+    expect(withDecimalSeparator('en', '$0.123')).toBe('$0.123');
+    expect(withDecimalSeparator('ru', '48')).toBe('48');
   });
 });
 

@@ -79,7 +79,15 @@ export function formatInteger(language: SupportedLanguage, n: number): string {
  * the language's decimal separator: 12345 → '12.3k' (en), '12,3k' (de).
  */
 export function formatCompact(language: SupportedLanguage, n: number): string {
-  return formatK(n).replace('.', decimalSeparator(language));
+  return withDecimalSeparator(language, formatK(n));
+}
+
+/**
+ * A figure one of the shared SPEC §5 formatters wrote with a '.' ('1.2k', '$0.123'), with the
+ * language's decimal separator instead: the rule stays theirs, the punctuation the language's.
+ */
+export function withDecimalSeparator(language: SupportedLanguage, text: string): string {
+  return text.replace('.', decimalSeparator(language));
 }
 
 /** A percentage given in points (12.5 → '12.5%' in en, '12,5 %' in de, '%12,5' in tr); two decimals at most. */

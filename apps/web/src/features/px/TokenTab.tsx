@@ -1,7 +1,8 @@
+import { formatTokenPrice } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormat } from '../../i18n/format.ts';
+import { useFormat, withDecimalSeparator } from '../../i18n/format.ts';
 import type { GlyphName } from '../../ui/icons/glyphs.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
 import { useHttp } from '../profile/http.ts';
@@ -19,9 +20,6 @@ const USES: ReadonlyArray<readonly [key: string, icon: GlyphName]> = [
   ['community', 'megaphone'],
 ];
 
-/** The token's price: dollars to three decimals (SPEC §5). */
-const PRICE_DIGITS: Intl.NumberFormatOptions = { minimumFractionDigits: 3, maximumFractionDigits: 3 };
-
 /** /px/token: market figures, the tokenomics split, where to follow PX and what it is for. */
 export function TokenTab() {
   const { t } = useTranslation();
@@ -38,7 +36,7 @@ export function TokenTab() {
         <div className="px-figures__tile">
           <dt>{t('px.price')}</dt>
           <dd className="pixel-num" data-testid="px-price">
-            ${format.number(stats.data.price, PRICE_DIGITS)}
+            {withDecimalSeparator(format.language, formatTokenPrice(stats.data.price))}
           </dd>
         </div>
         <div className="px-figures__tile">
