@@ -65,6 +65,74 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** The scale a launch parameter opens the Wall at: one wall pixel is this many CSS px. */
+export const LAUNCH_SCALE = 24;
+
+export interface PagePoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * Where the Wall shows the pixel a launch parameter selected, in CSS px of the page: in the
+ * middle of what its chrome leaves uncovered, that is the canvas middle across, and half way
+ * between the top of the chrome (under the header) and the bottom of the rail (above the bottom
+ * panels) down. The Wall keeps it there as panels open and close until the player touches it, so
+ * read it again after such a change, and keep it once the Wall has been touched.
+ */
+export async function launchPixelPoint(page: Page): Promise<PagePoint> {
+  return page.evaluate(() => {
+    const box = document.querySelector('[data-testid=wall-canvas]')!.getBoundingClientRect();
+    const top = document.querySelector('.wall__chrome')!.getBoundingClientRect().top;
+    const bottom = document.querySelector('.wall__rail')!.getBoundingClientRect().bottom;
+    return { x: box.left + box.width / 2, y: (top + bottom) / 2 };
+  });
+}
+
+/** The canvas colour at `at`, `dx`, `dy` wall pixels (of `scale` CSS px) away, as [r, g, b]. */
+export async function wallRgbAt(
+  page: Page,
+  at: PagePoint,
+  dx = 0,
+  dy = 0,
+  scale = LAUNCH_SCALE,
+): Promise<[number, number, number]> {
+  return page.evaluate(
+    ({ at, dx, dy, scale }) => {
+      const c = document.querySelector<HTMLCanvasElement>('[data-testid=wall-canvas]');
+      const ctx = c?.getContext('2d');
+      if (!c || !ctx) return [0, 0, 0] as [number, number, number];
+      const box = c.getBoundingClientRect();
+      const ratio = c.width / c.clientWidth;
+      const d = ctx.getImageData(
+        Math.floor((at.x - box.left + dx * scale) * ratio),
+        Math.floor((at.y - box.top + dy * scale) * ratio),
+        1,
+        1,
+      ).data;
+      return [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0] as [number, number, number];
+    },
+    { at, dx, dy, scale },
+  );
+}
+
+/** `wallRgbAt` as '#RRGGBB'. */
+export async function wallColourAt(
+  page: Page,
+  at: PagePoint,
+  dx = 0,
+  dy = 0,
+  scale = LAUNCH_SCALE,
+): Promise<string> {
+  const rgb = await wallRgbAt(page, at, dx, dy, scale);
+  return `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+}
+
+/** The colour `dx`, `dy` wall pixels from the launch pixel, while the Wall keeps it in view. */
+export async function launchColour(page: Page, dx = 0, dy = 0): Promise<string> {
+  return wallColourAt(page, await launchPixelPoint(page), dx, dy);
+}
+
 /** Calls the API as the signed-in page does (its bearer token). */
 export async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {
   return page.evaluate(

@@ -20,11 +20,20 @@ import { payoutWalletFromMnemonic } from '../../../apps/server/src/integrations/
 import { makeTestWallet, signTonProof } from '../../../apps/server/src/integrations/ton/testing.ts';
 import { type FakeTonIndexer, startFakeTonIndexer } from '../fakes/ton-indexer.ts';
 import { type ServerProcess, startServer } from '../lib/server-process.ts';
-import { api, launchBrowser, newPhone, screenshot, watchErrors } from './browser.ts';
+import {
+  api,
+  LAUNCH_SCALE,
+  launchBrowser,
+  launchColour,
+  launchPixelPoint,
+  newPhone,
+  screenshot,
+  wallColourAt,
+  watchErrors,
+} from './browser.ts';
 
 const X = 512;
 const Y = 300;
-const SCALE = 24;
 const PX_MASTER = normalizeTonAddress(CURRENCIES.find((c) => c.code === 'PX')!.jettonMaster!);
 
 const pxOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
@@ -47,26 +56,6 @@ async function connectWallet(page: Page): Promise<ReturnType<typeof makeTestWall
     signTonProof(wallet, { domain: '127.0.0.1', payload, timestamp }),
   );
   return wallet;
-}
-
-/** The colour the canvas shows `dx`, `dy` pixels from its centre (where the launch pixel is). */
-async function colourNearCentre(page: Page, dx = 0, dy = 0): Promise<string> {
-  return page.evaluate(
-    ({ dx, dy, scale }) => {
-      const c = document.querySelector<HTMLCanvasElement>('[data-testid=wall-canvas]');
-      const ctx = c?.getContext('2d');
-      if (!c || !ctx) return 'none';
-      const step = scale * (c.width / c.clientWidth);
-      const d = ctx.getImageData(
-        Math.floor(c.width / 2 + dx * step),
-        Math.floor(c.height / 2 + dy * step),
-        1,
-        1,
-      ).data;
-      return `#${[d[0], d[1], d[2]].map((v) => (v ?? 0).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
-    },
-    { dx, dy, scale: SCALE },
-  );
 }
 
 /** Closes the reward popup a paint brings up here (every paint wins on this server). */
@@ -248,7 +237,7 @@ describe('earning', () => {
     await page.click('[data-testid=palette] button[aria-label="#FF4500"]');
     await page.click('[data-testid=paint-button]');
     await dismissReward(page);
-    await expect.poll(() => colourNearCentre(page)).toBe('#FF4500');
+    await expect.poll(() => launchColour(page)).toBe('#FF4500');
     await page.click('[data-testid=palette] button[aria-label="#2450A4"]');
     const swatch = () => page.$eval('.paint-bar__swatch', (el) => (el as HTMLElement).style.background);
     expect(await swatch()).toBe('rgb(36, 80, 164)');
@@ -260,9 +249,8 @@ describe('earning', () => {
     await page.waitForSelector('[data-testid=pipette-hint]');
     expect(await page.getAttribute('[data-testid=boost-4]', 'aria-pressed')).toBe('true');
     await screenshot(page, 'earn-pipette-armed-390x844');
-    const box = (await (await page.$('[data-testid=wall-canvas]'))!.boundingBox())!;
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
+    // The launch pixel, above the hint; once the Wall is tapped it stays where it is.
+    const { x: cx, y: cy } = await launchPixelPoint(page);
     const hit = (px: number, py: number) =>
       page.evaluate(({ px, py }) => (document.elementFromPoint(px, py) as HTMLElement).dataset.testid, {
         px,
@@ -280,16 +268,16 @@ describe('earning', () => {
     await page.click('button[aria-expanded][aria-label]:first-of-type');
     await page.click('[data-testid=boost-5]');
     expect(await page.getAttribute('[data-testid=boost-5]', 'aria-pressed')).toBe('true');
-    expect(await hit(cx - 2 * SCALE, cy)).toBe('wall-canvas');
-    await page.mouse.click(cx - 2 * SCALE, cy);
+    expect(await hit(cx - 2 * LAUNCH_SCALE, cy)).toBe('wall-canvas');
+    await page.mouse.click(cx - 2 * LAUNCH_SCALE, cy);
     await dismissReward(page);
-    await expect.poll(() => colourNearCentre(page, -2, 0)).toBe('#00A368');
+    await expect.poll(() => wallColourAt(page, { x: cx, y: cy }, -2, 0)).toBe('#00A368');
     const info = await api<{ pixel: { color: string }; owner: { firstName: string } | null }>(
       page,
       `/image/get/${pixelIdOf(x - 2, y)}`,
     );
     expect(info).toMatchObject({ pixel: { color: '#00A368' }, owner: { firstName: 'Toolmaker' } });
-    expect(await colourNearCentre(page)).toBe('#FF4500');
+    expect(await wallColourAt(page, { x: cx, y: cy })).toBe('#FF4500');
     await screenshot(page, 'earn-fast-mode-390x844');
 
     expect(errors.filter((e) => !/ERR_NAME_NOT_RESOLVED|TON_CONNECT_SDK|config\.ton\.org/.test(e))).toEqual(

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInitData } from '../../../apps/server/src/integrations/telegram/init-data.ts';
-import { launchBrowser, screenshot, watchErrors } from './browser.ts';
+import { LAUNCH_SCALE, launchBrowser, launchPixelPoint, screenshot, watchErrors } from './browser.ts';
 
 const telegramUrl = inject('telegramUrl');
 const botToken = inject('botToken');
@@ -153,6 +153,18 @@ describe('the Mini App in a mocked Telegram', () => {
     await page.waitForSelector('[data-testid=paint-button]', { timeout: 20_000 });
     expect(await page.$('.dev-sign-in')).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).not.toBeNull();
+
+    // The launch pixel (x200_y300) shows between the header and the paint bar, not under the bar:
+    // a tap there selects it again, as its info says.
+    const at = await launchPixelPoint(page);
+    const header = (await page.locator('header').boundingBox())!;
+    const bar = (await page.locator('.paint-bar').boundingBox())!;
+    expect(at.y).toBeGreaterThan(header.y + header.height + LAUNCH_SCALE);
+    expect(at.y).toBeLessThan(bar.y - LAUNCH_SCALE);
+    await page.mouse.click(at.x, at.y);
+    await page.click('button[aria-label][aria-expanded]:nth-of-type(2)');
+    await expect.poll(() => page.textContent('.pixel-info__coords')).toBe('x 200 · y 300');
+    await screenshot(page, 'miniapp-launch-pixel-390x844');
 
     // Recent colours came from the cloud; the back button is hidden on the Wall.
     const gets = (await events(page, 'web_app_invoke_custom_method')).filter(

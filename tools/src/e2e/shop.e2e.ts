@@ -11,7 +11,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInitData } from '../../../apps/server/src/integrations/telegram/init-data.ts';
 import { makeTestWallet, signTonProof } from '../../../apps/server/src/integrations/ton/testing.ts';
-import { api, launchBrowser, newDesktop, newPhone, screenshot, watchErrors } from './browser.ts';
+import {
+  api,
+  launchBrowser,
+  launchColour,
+  launchPixelPoint,
+  newDesktop,
+  newPhone,
+  screenshot,
+  watchErrors,
+} from './browser.ts';
 
 /** What the shop tests need from global-setup once the fakes are wired. */
 export interface E2eFakes {
@@ -56,27 +65,6 @@ async function devSignIn(page: Page, name: string): Promise<void> {
 async function dynamiteCount(page: Page): Promise<number> {
   const list = await api<{ goodsAvailable: Record<string, number> }>(page, '/buy/list');
   return list.goodsAvailable['2'] ?? 0;
-}
-
-/** The colour the canvas shows at a pixel, read through the page's canvas under its camera. */
-async function colourAtCentre(page: Page, dx = 0, dy = 0): Promise<string> {
-  return page.evaluate(
-    ({ dx, dy }) => {
-      const c = document.querySelector<HTMLCanvasElement>('[data-testid=wall-canvas]');
-      const ctx = c?.getContext('2d');
-      if (!c || !ctx) return 'none';
-      // The launch parameter centres the pixel at scale 24 (device pixels follow the ratio).
-      const step = 24 * (c.width / c.clientWidth);
-      const d = ctx.getImageData(
-        Math.floor(c.width / 2 + dx * step),
-        Math.floor(c.height / 2 + dy * step),
-        1,
-        1,
-      ).data;
-      return `#${[d[0], d[1], d[2]].map((v) => (v ?? 0).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
-    },
-    { dx, dy },
-  );
 }
 
 describe('the shop', () => {
@@ -203,23 +191,14 @@ describe('the shop', () => {
     await player.click('[data-testid=boost-2]');
     await player.waitForSelector('[data-testid=boost-hint]');
     await screenshot(player, 'wall-bomb-armed-390x844');
-    // The launch parameter centres the pixel at scale 24, where on a phone the bottom panel covers
-    // it: drag the Wall up by whole pixels until it shows, then tap it.
-    const canvas = await player.$('[data-testid=wall-canvas]');
-    const box = (await canvas!.boundingBox())!;
-    const x = box.x + box.width / 2;
-    const y = box.y + box.height / 2;
-    const lift = 24 * 10;
-    await player.mouse.move(x, y - 100);
-    await player.mouse.down();
-    await player.mouse.move(x, y - 100 - lift, { steps: 12 });
-    await player.mouse.up();
+    // The launch pixel shows above the bottom panel and the bomb's hint: tap it.
+    const { x, y } = await launchPixelPoint(player);
     const onTop = await player.evaluate(
       ({ x, y }) => (document.elementFromPoint(x, y) as HTMLElement | null)?.dataset.testid,
-      { x, y: y - lift },
+      { x, y },
     );
     expect(onTop).toBe('wall-canvas');
-    await player.mouse.click(x, y - lift);
+    await player.mouse.click(x, y);
 
     const ids = blastPixelIds(BLAST_X, BLAST_Y, 5);
     expect(ids).toContain(pixelIdOf(BLAST_X, BLAST_Y));
@@ -230,12 +209,10 @@ describe('the shop', () => {
       [-2, 2],
       [2, -2],
     ] as const) {
-      await expect
-        .poll(() => colourAtCentre(watcher, dx, dy), { timeout: 2000, interval: 50 })
-        .toBe('#FF4500');
+      await expect.poll(() => launchColour(watcher, dx, dy), { timeout: 2000, interval: 50 }).toBe('#FF4500');
     }
     // Just outside the square nothing changed.
-    expect(await colourAtCentre(watcher, 3, 0)).not.toBe('#FF4500');
+    expect(await launchColour(watcher, 3, 0)).not.toBe('#FF4500');
     await screenshot(watcher, 'wall-blast-watcher-390x844');
     await watcherCtx.close();
   }

@@ -7,10 +7,17 @@ import { PALETTE, PALETTE_RGB, pixelIdOf } from '@pixel-wall/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeIndexedPng } from '../../../apps/server/src/modules/templates/png.ts';
-import { launchBrowser, newDesktop, newPhone, screenshot, watchErrors } from './browser.ts';
+import {
+  launchBrowser,
+  launchPixelPoint,
+  newDesktop,
+  newPhone,
+  screenshot,
+  wallRgbAt,
+  watchErrors,
+} from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-const SCALE = 24;
 const RED = 9;
 const BLUE = 20;
 
@@ -35,24 +42,9 @@ function blend(over: [number, number, number], under: [number, number, number], 
   return over.map((v, i) => Math.round(v * alpha + under[i]! * (1 - alpha))) as [number, number, number];
 }
 
-/** The canvas colour `dx`, `dy` wall pixels from the centre (where the launch pixel is). */
+/** The canvas colour `dx`, `dy` wall pixels from the launch pixel. */
 async function sample(page: Page, dx = 0, dy = 0): Promise<[number, number, number]> {
-  return page.evaluate(
-    ({ dx, dy, scale }) => {
-      const c = document.querySelector<HTMLCanvasElement>('[data-testid=wall-canvas]')!;
-      const ctx = c.getContext('2d')!;
-      const step = scale * (c.width / c.clientWidth);
-      // The launch pixel's centre is the canvas centre; step whole wall pixels from there.
-      const d = ctx.getImageData(
-        Math.floor(c.width / 2 + dx * step),
-        Math.floor(c.height / 2 + dy * step),
-        1,
-        1,
-      ).data;
-      return [d[0]!, d[1]!, d[2]!] as [number, number, number];
-    },
-    { dx, dy, scale: SCALE },
-  );
+  return wallRgbAt(page, await launchPixelPoint(page), dx, dy);
 }
 
 async function expectColour(page: Page, want: [number, number, number], dx = 0, dy = 0): Promise<void> {

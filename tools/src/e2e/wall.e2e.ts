@@ -4,26 +4,43 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newDesktop, newPhone, screenshot, watchErrors } from './browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  launchColour,
+  newDesktop,
+  newPhone,
+  screenshot,
+  watchErrors,
+} from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const X = 321;
 const Y = 123;
 
-/** The colour the page's canvas shows at its centre (where a launch parameter centres the pixel). */
-async function centreColour(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const c = document.querySelector<HTMLCanvasElement>('[data-testid=wall-canvas]');
-    const ctx = c?.getContext('2d');
-    if (!c || !ctx) return 'none';
-    const d = ctx.getImageData(Math.floor(c.width / 2), Math.floor(c.height / 2), 1, 1).data;
-    return `#${[d[0], d[1], d[2]].map((v) => (v ?? 0).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
-  });
-}
-
 async function waitLive(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid=wall-canvas]');
   await page.waitForSelector('[data-testid=sync-status]', { state: 'detached', timeout: 20_000 });
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The pairs of these elements whose boxes intersect, by selector; elements not shown are skipped. */
+async function overlapping(page: Page, selectors: string[]): Promise<string[]> {
+  const boxes: [string, Box][] = [];
+  for (const selector of selectors) {
+    const box = await (await page.$(selector))?.boundingBox();
+    if (box) boxes.push([selector, box]);
+  }
+  const hits: string[] = [];
+  for (const [i, [a, p]] of boxes.entries()) {
+    for (const [b, q] of boxes.slice(i + 1)) {
+      if (p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height) {
+        hits.push(`${a} × ${b}`);
+      }
+    }
+  }
+  return hits;
 }
 
 /** Signs in through the dev form; `then` is what the signed-in Wall shows next. */
@@ -49,7 +66,7 @@ describe('the Wall', () => {
     const watcherErrors = watchErrors(watcher);
     await watcher.goto(`${baseUrl}/?startapp=x${X}_y${Y}`);
     await waitLive(watcher);
-    expect(await centreColour(watcher)).toBe('#FFFFFF');
+    expect(await launchColour(watcher)).toBe('#FFFFFF');
 
     const playerCtx = await newPhone(browser);
     const player = await playerCtx.newPage();
@@ -70,10 +87,10 @@ describe('the Wall', () => {
     const before = Date.now();
     await player.click('[data-testid=paint-button]');
     await expect.poll(() => player.textContent('[data-testid=charges]')).toBe('4/5');
-    await expect.poll(() => centreColour(watcher), { timeout: 1000, interval: 50 }).toBe('#FF4500');
+    await expect.poll(() => launchColour(watcher), { timeout: 1000, interval: 50 }).toBe('#FF4500');
     const seenAfterMs = Date.now() - before;
     expect(seenAfterMs).toBeLessThan(1000);
-    expect(await centreColour(player)).toBe('#FF4500');
+    expect(await launchColour(player)).toBe('#FF4500');
     await screenshot(watcher, 'wall-watcher-390x844');
 
     // Pixel info names the painter.
@@ -117,6 +134,48 @@ describe('the Wall', () => {
     await screenshot(page, 'wall-signed-in-1280x800');
     expect(errors).toEqual([]);
     await ctx.close();
+  });
+
+  it("keeps a guest's sign-in banner clear of the template controls, desktop and phones", async () => {
+    const chrome = [
+      '.guest-banner',
+      '[data-testid=template-toggle]',
+      '[data-testid=templates-open]',
+      '[data-testid=template-panel]',
+      '.wall-zoom',
+      '[data-testid=hidden-chip]',
+      '[data-testid=welcome]',
+    ];
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+      { width: 360, height: 640 },
+    ]) {
+      const phone = size.width < 900;
+      const ctx = await browser.newContext({ viewport: size, isMobile: phone, hasTouch: phone });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await page.goto(baseUrl);
+      await waitLive(page);
+      await page.waitForSelector('.guest-banner');
+      expect(await overlapping(page, chrome)).toEqual([]);
+      // The toggle takes the tap (nothing lies over it), and its panel pushes the banner down.
+      await page.click('[data-testid=template-toggle]');
+      await page.waitForSelector('[data-testid=template-panel]');
+      expect(await overlapping(page, chrome)).toEqual([]);
+      await screenshot(page, `wall-guest-template-${size.width}x${size.height}`);
+      // The sign-in stays reachable: on a short screen the banner scrolls.
+      await page.locator('.dev-sign-in button[type=submit]').scrollIntoViewIfNeeded();
+      expect(
+        await page.evaluate(() => {
+          const button = document.querySelector('.dev-sign-in button[type=submit]')!;
+          const r = button.getBoundingClientRect();
+          return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === button;
+        }),
+      ).toBe(true);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
   });
 
   it('renders every route of the spec without crashing', async () => {

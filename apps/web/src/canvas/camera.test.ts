@@ -141,4 +141,21 @@ describe('fit, clamp, centre', () => {
     expect(centreOn(cam, 10, 20, 60)).toEqual({ x: 10.5, y: 20.5, scale: 60 });
     expect(centreOn(cam, 1023, 0, 1000)).toEqual({ x: 1023.5, y: 0.5, scale: MAX_SCALE });
   });
+
+  it('centreOn puts the pixel in the middle of what the chrome leaves uncovered', () => {
+    const vp: Viewport = { width: 390, height: 844, dpr: 2 };
+    const insets = { top: 80, bottom: 300 };
+    for (const scale of [4, 24, 1000]) {
+      const cam = centreOn({ x: 0, y: 0, scale: 1 }, 200, 300, scale, insets);
+      const middle = canvasToScreen(cam, vp, canvasPoint(200.5, 300.5));
+      expect(middle.x).toBeCloseTo(vp.width / 2, 9);
+      expect(middle.y).toBeCloseTo((insets.top + vp.height - insets.bottom) / 2, 9);
+    }
+    // Equal insets leave the middle where it was.
+    expect(centreOn({ x: 0, y: 0, scale: 4 }, 10, 20, 4, { top: 50, bottom: 50 })).toEqual({
+      x: 10.5,
+      y: 20.5,
+      scale: 4,
+    });
+  });
 });

@@ -34,6 +34,17 @@ export interface Camera {
   scale: number;
 }
 
+/**
+ * CSS px of the viewport that chrome covers at the top (header) and bottom (the bottom panel):
+ * what is left between them is where the player looks, and where `centreOn` puts a pixel.
+ */
+export interface Insets {
+  readonly top: number;
+  readonly bottom: number;
+}
+
+export const NO_INSETS: Insets = { top: 0, bottom: 0 };
+
 /** The canvas element's size in CSS px and the device pixel ratio of its backing store. */
 export interface Viewport {
   readonly width: number;
@@ -131,9 +142,20 @@ export function clampCamera(cam: Readonly<Camera>, out: Camera = { x: 0, y: 0, s
   return out;
 }
 
-/** A camera centred on the middle of pixel (x, y), at `scale` or the current one. */
-export function centreOn(cam: Readonly<Camera>, x: number, y: number, scale: number = cam.scale): Camera {
-  return clampCamera({ x: x + 0.5, y: y + 0.5, scale });
+/**
+ * A camera showing the middle of pixel (x, y) in the middle of the uncovered part of the viewport
+ * (between `insets.top` and `insets.bottom`), at `scale` or the current one.
+ */
+export function centreOn(
+  cam: Readonly<Camera>,
+  x: number,
+  y: number,
+  scale: number = cam.scale,
+  insets: Insets = NO_INSETS,
+): Camera {
+  const s = clampScale(scale);
+  // The uncovered middle lies (bottom - top) / 2 CSS px above the viewport's middle.
+  return clampCamera({ x: x + 0.5, y: y + 0.5 + (insets.bottom - insets.top) / 2 / s, scale: s });
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -23,6 +23,8 @@ export {
   type DeviceTransform,
   deviceTransform,
   fitCamera,
+  type Insets,
+  NO_INSETS,
   type Pixel,
   panBy,
   pixelAt,

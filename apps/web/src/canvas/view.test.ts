@@ -306,6 +306,43 @@ describe('createCanvasView', () => {
     expect(view.getCamera()).toEqual({ x: 512, y: 512, scale: FIT });
   });
 
+  it('centreOn aims at the middle of what the chrome leaves uncovered', () => {
+    const { view } = setup();
+    view.setInsets({ top: 80, bottom: 300 });
+    view.centreOn(100, 200, 20);
+    // (300 - 80) / 2 CSS px above the viewport middle is 5.5 wall pixels at scale 20.
+    expect(view.getCamera()).toEqual({ x: 100.5, y: 206, scale: 20 });
+  });
+
+  it('keeps a centred pixel in the uncovered middle as the insets change, until the player moves', () => {
+    const { view, tap } = setup();
+    view.centreOn(100, 200, 20);
+    expect(view.getCamera()).toEqual({ x: 100.5, y: 200.5, scale: 20 });
+    // A bottom panel opens under the pixel: it moves up into what is left.
+    view.setInsets({ top: 80, bottom: 300 });
+    expect(view.getCamera()).toEqual({ x: 100.5, y: 206, scale: 20 });
+    view.setInsets({ top: 80, bottom: 120 });
+    expect(view.getCamera()).toEqual({ x: 100.5, y: 201.5, scale: 20 });
+    // Once the player touches the Wall, the camera is theirs.
+    tap(10, 10);
+    view.setInsets({ top: 0, bottom: 0 });
+    expect(view.getCamera()).toEqual({ x: 100.5, y: 201.5, scale: 20 });
+  });
+
+  it('zoom and fit end the keeping too', () => {
+    const { view } = setup();
+    view.centreOn(100, 200, 20);
+    view.zoomIn();
+    vi.advanceTimersByTime(500);
+    const zoomed = view.getCamera();
+    view.setInsets({ top: 80, bottom: 300 });
+    expect(view.getCamera()).toEqual(zoomed);
+    view.centreOn(100, 200, 20);
+    view.fit();
+    view.setInsets({ top: 0, bottom: 0 });
+    expect(view.getCamera()).toEqual({ x: 512, y: 512, scale: FIT });
+  });
+
   it('resizes keep the canvas fitted until the user moves it', () => {
     const { el, view, drag } = setup();
     Object.defineProperty(el, 'clientWidth', { configurable: true, value: 800 });

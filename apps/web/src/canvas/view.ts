@@ -19,6 +19,8 @@ import {
   centreOn,
   clampCamera,
   fitCamera,
+  type Insets,
+  NO_INSETS,
   type Pixel,
   panBy,
   pixelAt,
@@ -50,8 +52,14 @@ export interface CanvasView {
   /** Selects a pixel (or clears the selection) without calling onSelect. */
   select(pixel: Pixel | null): void;
   getSelection(): Pixel | null;
-  /** Centres the middle of pixel (x, y), at `scale` or the current one. */
+  /**
+   * Puts the middle of pixel (x, y) in the middle of what the chrome leaves uncovered (see
+   * `setInsets`), at `scale` or the current one. It stays there while the insets change (a panel
+   * opening below it) until the player takes the camera: a touch, the wheel, zoom or fit.
+   */
   centreOn(x: number, y: number, scale?: number, animate?: boolean): void;
+  /** How much of the viewport the chrome covers at the top and bottom, in CSS px. */
+  setInsets(insets: Insets): void;
   /** One ZOOM_STEP about the viewport centre, animated over ZOOM_STEP_MS. */
   zoomIn(): void;
   zoomOut(): void;
@@ -108,6 +116,9 @@ export function createCanvasView(
   // Where the running animation ends: zoom steps repeat faster than they animate, so they chain from it.
   let animationTarget: Camera | null = null;
   let motion = true;
+  let insets: Insets = NO_INSETS;
+  // The pixel centreOn aimed at, kept in the uncovered middle until the player moves the camera.
+  let focus: Pixel | null = null;
 
   const listeners = new Set<() => void>();
   let snapshot: Readonly<Camera> = { ...cam };
@@ -177,7 +188,19 @@ export function createCanvasView(
     return screenPoint(vp.width / 2, vp.height / 2);
   }
 
+  function aimAt(pixel: Pixel, scale: number | undefined, animate: boolean): void {
+    const target = centreOn(animationTarget ?? cam, pixel.x, pixel.y, scale, insets);
+    touched = true;
+    focus = pixel;
+    if (animate) animateTo(target, DOUBLE_TAP_ZOOM_MS);
+    else {
+      stopAnimation();
+      setCamera(target);
+    }
+  }
+
   function stepZoom(factor: number): void {
+    focus = null;
     const base = animationTarget ?? cam;
     const target = zoomAt(base, renderer.viewport, centre(), factor);
     if (target.scale === base.scale) return;
@@ -186,6 +209,7 @@ export function createCanvasView(
   }
 
   function fit(animate = false): void {
+    focus = null;
     const target = fitCamera(renderer.viewport);
     if (animate) animateTo(target, DOUBLE_TAP_ZOOM_MS);
     else {
@@ -267,6 +291,7 @@ export function createCanvasView(
 
   function onPointerDown(e: PointerEvent): void {
     if (e.pointerType === 'mouse' && e.button !== 0) return;
+    focus = null;
     measureOrigin();
     stopAnimation();
     try {
@@ -291,6 +316,7 @@ export function createCanvasView(
 
   function onWheel(e: WheelEvent): void {
     e.preventDefault();
+    focus = null;
     measureOrigin();
     const unit = e.deltaMode === 1 ? LINE_PX : e.deltaMode === 2 ? renderer.viewport.height || 800 : 1;
     wheel.x = e.clientX - originX;
@@ -316,13 +342,12 @@ export function createCanvasView(
     select: setSelection,
     getSelection: () => selection,
     centreOn(x, y, scale, animate = false) {
-      const target = centreOn(animationTarget ?? cam, x, y, scale);
-      touched = true;
-      if (animate) animateTo(target, DOUBLE_TAP_ZOOM_MS);
-      else {
-        stopAnimation();
-        setCamera(target);
-      }
+      aimAt({ x, y }, scale, animate);
+    },
+    setInsets(next) {
+      if (next.top === insets.top && next.bottom === insets.bottom) return;
+      insets = { top: next.top, bottom: next.bottom };
+      if (focus) aimAt(focus, undefined, animationTarget !== null);
     },
     zoomIn: () => stepZoom(ZOOM_STEP),
     zoomOut: () => stepZoom(1 / ZOOM_STEP),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { LiveCharges } from '../features/mining/charges.ts';
 import { useLiveCharges } from '../features/mining/useLiveCharges.ts';
+import { useFormat } from '../i18n/format.ts';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
 import { fetchMiningStatus, selectMiningLoad } from '../store/miningSlice.ts';
 import { selectSignedIn } from '../store/sessionSlice.ts';
@@ -16,13 +17,14 @@ const MAX_CELLS = 24;
 
 function ChargeMeter({ live }: { live: LiveCharges }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const cells = Math.min(live.maxCharges, MAX_CELLS);
   const filled = Math.min(cells, live.charges);
   return (
     <div className="energy-meter">
       <span className="energy-meter__label">{t('energyOver.charges')}</span>
       <span className="energy-meter__count pixel-num" data-testid="charges">
-        {live.charges}/{live.maxCharges}
+        {format.integer(live.charges)}/{format.integer(live.maxCharges)}
       </span>
       <span className="energy-meter__cells" aria-hidden="true">
         {Array.from({ length: cells }, (_, cell) => cell).map((cell) => (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { ProductIcon } from '../shop/ProductIcon.tsx';
 
 export interface BoostButtonProps {
@@ -22,6 +23,7 @@ export function BoostButton({
   className,
 }: BoostButtonProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const empty = count !== null && count <= 0;
   return (
     <button
@@ -36,7 +38,7 @@ export function BoostButton({
       <ProductIcon productId={productId} size={28} />
       {count !== null ? (
         <span className="boost-btn__count pixel-num" data-testid={`boost-count-${productId}`}>
-          {empty ? '+' : count > 999 ? '999+' : count}
+          {empty ? '+' : count > 999 ? `${format.integer(999)}+` : format.integer(count)}
         </span>
       ) : null}
     </button>

@@ -1,5 +1,6 @@
 import type { GoodsAvailable } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { goodsCount } from '../shop/shopStore.ts';
 import { FAST_MODE_PRODUCT, type FastMode } from './fastModes.ts';
 import './boosts.css';
@@ -15,10 +16,14 @@ export function BoostHint({
   onCancel(): void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <div className="boost-hint panel" role="status" data-testid="boost-hint">
       <span className="boost-hint__text">
-        {t('boosts.aim', { name: t(`boosts.${mode}`), count: goodsCount(goods, FAST_MODE_PRODUCT[mode]) })}
+        {t('boosts.aim', {
+          name: t(`boosts.${mode}`),
+          count: format.integer(goodsCount(goods, FAST_MODE_PRODUCT[mode])),
+        })}
       </span>
       <button type="button" className="btn" onClick={onCancel}>
         {t('boosts.cancel')}

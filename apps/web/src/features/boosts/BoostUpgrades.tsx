@@ -1,6 +1,7 @@
 import type { BoostId } from '@pixel-wall/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectMining } from '../../store/miningSlice.ts';
 import { showToast } from '../../store/uiSlice.ts';
@@ -18,7 +19,9 @@ const GLYPH: Readonly<Record<BoostId, GlyphName>> = {
 
 function UpgradeRow({ row, busy, onUpgrade }: { row: BoostRow; busy: boolean; onUpgrade(): void }) {
   const { t } = useTranslation();
-  const top = row.pricePx === null;
+  const format = useFormat();
+  const price = row.pricePx === null ? null : format.integer(row.pricePx);
+  const top = price === null;
   return (
     <li className="boost-upgrade" data-testid={`boost-upgrade-${row.id}`}>
       <span className="boost-upgrade__icon" aria-hidden="true">
@@ -27,11 +30,14 @@ function UpgradeRow({ row, busy, onUpgrade }: { row: BoostRow; busy: boolean; on
       <span className="boost-upgrade__what">
         <strong className="boost-upgrade__name">{t(`boosts.upgrade.${row.id}`)}</strong>
         <span className="boost-upgrade__level pixel-num" data-testid={`boost-level-${row.id}`}>
-          {t('boosts.upgrade.level', { level: row.level, max: row.maxLevel })}
+          {t('boosts.upgrade.level', {
+            level: format.integer(row.level),
+            max: format.integer(row.maxLevel),
+          })}
         </span>
         <span className="boost-upgrade__value pixel-num">
-          {formatBoostValue(row.id, row.value)}
-          {row.nextValue !== null ? ` → ${formatBoostValue(row.id, row.nextValue)}` : ''}
+          {formatBoostValue(format, row.id, row.value)}
+          {row.nextValue !== null ? ` → ${formatBoostValue(format, row.id, row.nextValue)}` : ''}
         </span>
       </span>
       <button
@@ -43,12 +49,12 @@ function UpgradeRow({ row, busy, onUpgrade }: { row: BoostRow; busy: boolean; on
         aria-label={
           top
             ? t('boosts.upgrade.maxed')
-            : t('boosts.upgrade.buyLabel', { name: t(`boosts.upgrade.${row.id}`), price: row.pricePx })
+            : t('boosts.upgrade.buyLabel', { name: t(`boosts.upgrade.${row.id}`), price })
         }
         onClick={onUpgrade}
       >
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
-        {top ? t('boosts.upgrade.maxed') : `${row.pricePx} PX`}
+        {top ? t('boosts.upgrade.maxed') : `${price} PX`}
       </button>
     </li>
   );
@@ -60,6 +66,7 @@ function UpgradeRow({ row, busy, onUpgrade }: { row: BoostRow; busy: boolean; on
  */
 export function BoostUpgrades() {
   const { t } = useTranslation();
+  const format = useFormat();
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectMining);
   const user = useAppSelector(selectUser);
@@ -78,7 +85,9 @@ export function BoostUpgrades() {
   const upgrade = async (row: BoostRow) => {
     if (busy !== null || row.pricePx === null) return;
     if (!row.affordable) {
-      dispatch(showToast(t('boosts.upgrade.poor', { missing: row.pricePx - pixelCoins }), 'error'));
+      dispatch(
+        showToast(t('boosts.upgrade.poor', { missing: format.integer(row.pricePx - pixelCoins) }), 'error'),
+      );
       return;
     }
     setBusy(row.id);
@@ -88,7 +97,9 @@ export function BoostUpgrades() {
       setBought((b) => ({ ...b, [row.id]: outcome.result.level }));
       dispatch(showToast(t('boosts.upgrade.done', { name: t(`boosts.upgrade.${row.id}`) }), 'success'));
     } else if (outcome.kind === 'poor') {
-      dispatch(showToast(t('boosts.upgrade.poor', { missing: row.pricePx - pixelCoins }), 'error'));
+      dispatch(
+        showToast(t('boosts.upgrade.poor', { missing: format.integer(row.pricePx - pixelCoins) }), 'error'),
+      );
     } else if (outcome.kind === 'failed') {
       dispatch(showToast(t('boosts.upgrade.failed'), 'error'));
     }
@@ -99,7 +110,7 @@ export function BoostUpgrades() {
       <div className="boost-upgrades__head">
         <h3 className="boost-upgrades__title pixel-text">{t('boosts.upgrade.title')}</h3>
         <span className="boost-upgrades__balance pixel-num" data-testid="boost-balance">
-          {t('boosts.upgrade.balance', { px: pixelCoins })}
+          {t('boosts.upgrade.balance', { px: format.integer(pixelCoins) })}
         </span>
       </div>
       <ul className="boost-upgrades__list">

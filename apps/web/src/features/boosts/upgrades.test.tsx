@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../App.tsx';
 import { createMemoryTokenStorage } from '../../api/tokens.ts';
+import { formatterFor } from '../../i18n/format.ts';
 import { createWebPlatform } from '../../platform/web.ts';
 import { fetchMiningStatus } from '../../store/miningSlice.ts';
 import { fetchMe } from '../../store/userSlice.ts';
@@ -65,9 +66,12 @@ describe('boost rows', () => {
     const table = boostRows({ boosts: boosts(0, 1, 1), maxCharges: 12, reChargeSpeed: 570_000 }, 0);
     expect(table[1]).toMatchObject({ value: 570_000, nextValue: 540_000 });
     expect(table[2]).toMatchObject({ value: 12, nextValue: 14 });
-    expect(formatBoostValue('paintReward', 2.5)).toBe('×2.5');
-    expect(formatBoostValue('rechargeSpeed', 570_000)).toBe('9m 30s');
-    expect(formatBoostValue('energyLimit', 24)).toBe('24');
+    const en = formatterFor('en');
+    expect(formatBoostValue(en, 'paintReward', 2.5)).toBe('×2.5');
+    expect(formatBoostValue(en, 'rechargeSpeed', 570_000)).toBe('9m 30s');
+    expect(formatBoostValue(en, 'energyLimit', 24)).toBe('24');
+    expect(formatBoostValue(formatterFor('de'), 'paintReward', 2.5)).toBe('×2,5');
+    expect(formatBoostValue(formatterFor('de'), 'energyLimit', 1200)).toBe('1.200');
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type MiningStatus,
 } from '@pixel-wall/shared';
 import { ApiError } from '../../api/errors.ts';
+import type { Formatter } from '../../i18n/format.ts';
 import type { AppThunk } from '../../store/index.ts';
 import { fetchMiningStatus } from '../../store/miningSlice.ts';
 import { userPatched } from '../../store/userSlice.ts';
@@ -62,11 +63,11 @@ export function boostRows(status: StatusFigures | null, pixelCoins: number): Boo
   });
 }
 
-/** '×1.5', '12', '9m 30s' */
-export function formatBoostValue(id: BoostId, value: number): string {
-  if (id === 'paintReward') return `×${value}`;
+/** '×1.5', '12', '9m 30s' (en); '×1,5' (de) */
+export function formatBoostValue(format: Formatter, id: BoostId, value: number): string {
+  if (id === 'paintReward') return `×${format.number(value)}`;
   if (id === 'rechargeSpeed') return formatRechargeSpeed(value);
-  return String(value);
+  return format.integer(value);
 }
 
 export type UpgradeOutcome =

@@ -8,6 +8,7 @@ import { HIDDEN_MARKER_MS, HIDDEN_NOTICE_MS, type HiddenStats } from '@pixel-wal
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CanvasView } from '../../canvas/index.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { useHttp } from '../profile/http.ts';
 import { fetchHiddenStats } from './api.ts';
 import { HiddenPopup } from './HiddenPopup.tsx';
@@ -27,6 +28,7 @@ export function HiddenLayer({
   signedIn: boolean;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
   const [stats, setStats] = useState<HiddenStats | null>(null);
   const [open, setOpen] = useState(false);
@@ -69,7 +71,7 @@ export function HiddenLayer({
       {stats?.active ? (
         <button
           type="button"
-          className="hidden-chip panel"
+          className={signedIn ? 'hidden-chip panel' : 'hidden-chip hidden-chip--first panel'}
           onClick={() => setOpen(true)}
           data-testid="hidden-chip"
           aria-label={t('hidden.chipLabel')}
@@ -78,7 +80,7 @@ export function HiddenLayer({
             ?
           </span>
           <span className="pixel-num">
-            {stats.count}/{stats.awards}
+            {format.integer(stats.count)}/{format.integer(stats.awards)}
           </span>
         </button>
       ) : null}
@@ -111,6 +113,7 @@ export function HiddenLayer({
 /** One notice, placed on its pixel and following the camera while it is shown. */
 function NoticeAt({ view, notice }: { view: CanvasView; notice: HiddenNotice }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const cam = useSyncExternalStore(view.subscribe, view.getSnapshot);
   // The text flies for 1 s; a find's marker stays until the layer drops the notice (4 s).
   const [flying, setFlying] = useState(() => isFlying(notice, Date.now()));
@@ -142,7 +145,7 @@ function NoticeAt({ view, notice }: { view: CanvasView; notice: HiddenNotice }) 
           data-testid="hidden-notice"
         >
           {notice.result === 'gotcha' ? t('hidden.gotcha') : t('hidden.wrong')}
-          {notice.result === 'gotcha' ? <small> +{notice.amount} PX</small> : null}
+          {notice.result === 'gotcha' ? <small> +{format.number(notice.amount)} PX</small> : null}
         </span>
       ) : null}
     </div>

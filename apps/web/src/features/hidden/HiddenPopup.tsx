@@ -2,6 +2,7 @@
 import { HIDDEN_RATING_PAGE, type HiddenRating, type HiddenStats } from '@pixel-wall/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useHttp } from '../profile/http.ts';
 import { Tabs } from '../profile/Tabs.tsx';
 import { useAsync } from '../profile/useAsync.ts';
@@ -20,6 +21,7 @@ export function HiddenPopup({
   onShowArea: (() => void) | null;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [tab, setTab] = useState<Tab>('how');
   return (
     <Popup title={t('hidden.title')} onClose={onClose} testId="hidden-popup" className="hidden-popup">
@@ -37,11 +39,11 @@ export function HiddenPopup({
         <div className="hidden-how">
           <p>
             {t('hidden.intro', {
-              awards: stats.awards.toLocaleString('en'),
-              pool: stats.total.toLocaleString('en'),
+              awards: format.integer(stats.awards),
+              pool: format.number(stats.total),
             })}
           </p>
-          <p>{t('hidden.rules', { prize: stats.reward_size })}</p>
+          <p>{t('hidden.rules', { prize: format.number(stats.reward_size) })}</p>
           {stats.area ? (
             <p className="hidden-how__area">
               {t('hidden.area', { x: stats.area.x, y: stats.area.y, size: stats.area.size })}
@@ -51,12 +53,12 @@ export function HiddenPopup({
             <div>
               <dt>{t('hidden.found')}</dt>
               <dd className="pixel-num">
-                {stats.count.toLocaleString('en')} / {stats.awards.toLocaleString('en')}
+                {format.integer(stats.count)} / {format.integer(stats.awards)}
               </dd>
             </div>
             <div>
               <dt>{t('hidden.mine')}</dt>
-              <dd className="pixel-num">{stats.mine.total.toLocaleString('en')} PX</dd>
+              <dd className="pixel-num">{format.number(stats.mine.total)} PX</dd>
             </div>
           </dl>
           {onShowArea ? (
@@ -74,6 +76,7 @@ export function HiddenPopup({
 
 function HiddenRatingList() {
   const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
   const [page, setPage] = useState(0);
   const load = useCallback((signal: AbortSignal) => fetchHiddenRating(http, page, signal), [http, page]);
@@ -89,9 +92,9 @@ function HiddenRatingList() {
       <ol className="hidden-rating__list">
         {data?.rating.map((row) => (
           <li key={row.user.id} className="hidden-rating__row">
-            <span className="pixel-num hidden-rating__place">{row.place}</span>
+            <span className="pixel-num hidden-rating__place">{format.integer(row.place)}</span>
             <span className="hidden-rating__name">{row.user.firstName}</span>
-            <span className="pixel-num hidden-rating__total">{row.total.toLocaleString('en')} PX</span>
+            <span className="pixel-num hidden-rating__total">{format.number(row.total)} PX</span>
           </li>
         ))}
       </ol>
@@ -101,7 +104,7 @@ function HiddenRatingList() {
             ‹
           </button>
           <span className="pixel-num">
-            {page + 1} / {pages}
+            {format.integer(page + 1)} / {format.integer(pages)}
           </span>
           <button
             type="button"

@@ -1,7 +1,7 @@
-import { formatK } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormat } from '../../i18n/format.ts';
 import { scrollBehavior, useMotion } from '../../platform/motion.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
@@ -43,6 +43,7 @@ function ConnectTelegram() {
 /** SPEC §2 /about: what the Wall is, a sign-in for guests, the game in numbers, the PX token. */
 export function AboutScreen() {
   const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
   const load = useCallback(
     async (signal: AbortSignal) => {
@@ -65,12 +66,16 @@ export function AboutScreen() {
       <StatGrid
         testId="about-stats"
         items={[
-          { id: 'players', label: t('stats.totalPainters'), value: formatK(users.totalPlayers) },
-          { id: 'repaints', label: t('stats.totalRepaints'), value: formatK(users.totalRepaints) },
-          { id: 'painted', label: t('about.paintedPixels'), value: formatK(history.paintedPixels) },
-          { id: 'dailyRepaints', label: t('stats.dailyRepaints'), value: formatK(users.daily_repaints) },
-          { id: 'daily', label: t('stats.dailyUsers'), value: formatK(users.daily_users) },
-          { id: 'premium', label: t('stats.premium'), value: formatK(users.premium_users) },
+          { id: 'players', label: t('stats.totalPainters'), value: format.compact(users.totalPlayers) },
+          { id: 'repaints', label: t('stats.totalRepaints'), value: format.compact(users.totalRepaints) },
+          { id: 'painted', label: t('about.paintedPixels'), value: format.compact(history.paintedPixels) },
+          {
+            id: 'dailyRepaints',
+            label: t('stats.dailyRepaints'),
+            value: format.compact(users.daily_repaints),
+          },
+          { id: 'daily', label: t('stats.dailyUsers'), value: format.compact(users.daily_users) },
+          { id: 'premium', label: t('stats.premium'), value: format.compact(users.premium_users) },
         ]}
       />
     );
@@ -92,7 +97,7 @@ export function AboutScreen() {
           children: (
             <>
               {online !== null && (
-                <p className="about__online">{t('stats.online', { value: formatK(online) })}</p>
+                <p className="about__online">{t('stats.online', { value: format.compact(online) })}</p>
               )}
               {grid}
               <Link className="btn btn--block" to="/stats">

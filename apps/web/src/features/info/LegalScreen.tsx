@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEFAULT_LANGUAGE, isSupportedLanguage, toBcp47 } from '../../i18n/languages.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { fetchPublicConfig, selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { Article } from './Article.tsx';
@@ -49,14 +49,6 @@ function useContactEmail(): string {
   return email ?? t('common.loading');
 }
 
-function useLongDate(iso: string): string {
-  const { i18n } = useTranslation();
-  const language = isSupportedLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  return new Intl.DateTimeFormat(toBcp47(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
-}
-
 /** /terms: the Terms of Use (SPEC §1), with a link to the Privacy Policy. */
 export function TermsScreen() {
   const { t } = useTranslation();
@@ -88,8 +80,10 @@ export function TermsScreen() {
 /** /privacy: the Privacy Policy (SPEC §1): contact from the server's configuration. */
 export function PrivacyScreen() {
   const { t } = useTranslation();
+  const format = useFormat();
   const email = useContactEmail();
-  const updated = useLongDate(PRIVACY_UPDATED);
+  // A calendar day, the same everywhere: read and written in UTC.
+  const updated = format.date(PRIVACY_UPDATED, 'long', 'UTC');
   return (
     <Article
       testId="privacy-page"

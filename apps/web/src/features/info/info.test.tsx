@@ -113,9 +113,9 @@ describe('legal pages', () => {
   });
 
   it('Privacy follows the language, date included', async () => {
-    await act(() => i18n.changeLanguage('de'));
     const de = await import('../../../public/locales/de.json');
     i18n.addResourceBundle('de', 'translation', de.default, true, true);
+    await act(() => i18n.changeLanguage('de'));
     renderApp('/privacy', createTestContext(), i18n);
     expect((await screen.findByTestId('privacy-updated')).textContent).toBe(
       'Zuletzt aktualisiert: 23. Juli 2024',

@@ -1,6 +1,7 @@
-import { FRIENDS_PAGE_SIZE, formatK, truncate } from '@pixel-wall/shared';
+import { FRIENDS_PAGE_SIZE, truncate } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { popupPushed } from '../../store/uiSlice.ts';
 import { Avatar } from '../profile/Avatar.tsx';
@@ -13,6 +14,7 @@ import { type Friend, loadFriends } from './api.ts';
 
 export function FriendsList() {
   const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
   const dispatch = useAppDispatch();
   const load = useCallback(
@@ -45,7 +47,7 @@ export function FriendsList() {
                 <span className="player-row__name">{truncate(friend.firstName)}</span>
               </span>
               <span className="player-row__score">
-                {formatK(friend.repaints)}
+                {format.compact(friend.repaints)}
                 <small>{t('invite.repaints')}</small>
               </span>
             </button>

@@ -1,5 +1,5 @@
-import { formatK } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
@@ -15,6 +15,7 @@ import './invite.css';
 /** SPEC §2 /invite-frens: the referral link, Copy and Share, frens and referral achievements. */
 export function InviteScreen() {
   const { t } = useTranslation();
+  const format = useFormat();
   const signedIn = useAppSelector(selectSignedIn);
   const user = useAppSelector(selectUser);
 
@@ -28,7 +29,7 @@ export function InviteScreen() {
           <h2 id="frens-title" className="invite__title pixel-text">
             {t('invite.frens')}
             <span className="invite__count pixel-num" data-testid="friends-count">
-              {formatK(user.friends)}
+              {format.compact(user.friends)}
             </span>
           </h2>
           <ReferralProgress friends={user.friends} />

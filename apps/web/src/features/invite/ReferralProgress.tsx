@@ -1,10 +1,11 @@
-import { formatK } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { REFERRAL_MILESTONES } from './referral.ts';
 
 /** How far the player is toward each referral achievement. */
 export function ReferralProgress({ friends }: { friends: number }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <ul className="milestones" data-testid="referral-progress">
       {REFERRAL_MILESTONES.map((m) => {
@@ -15,7 +16,7 @@ export function ReferralProgress({ friends }: { friends: number }) {
             <span className="milestone__head">
               <strong>{t(`profile.achievementNames.${m.key}`)}</strong>
               <span className="pixel-num">
-                {formatK(Math.min(friends, m.friends))}/{formatK(m.friends)}
+                {format.compact(Math.min(friends, m.friends))}/{format.compact(m.friends)}
               </span>
             </span>
             <span

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { fetchMiningStatus, selectMining } from '../../store/miningSlice.ts';
 import { showToast } from '../../store/uiSlice.ts';
@@ -45,6 +46,7 @@ function useTicker(ms: number): number {
  */
 export function MiningCard() {
   const { t } = useTranslation();
+  const format = useFormat();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const current = useMiningClock();
@@ -65,19 +67,21 @@ export function MiningCard() {
       <div className="mining-card__row">
         <span className="mining-card__label">{t('mining.accrued')}</span>
         <strong className="mining-card__px pixel-num" data-testid="mining-px">
-          {live ? formatPx(live.px) : '…'} PX
+          {live ? formatPx(format.language, live.px) : '…'} PX
         </strong>
       </div>
       <span className="mining-card__bar" aria-hidden="true">
         <span className="mining-card__fill" style={{ transform: `scaleX(${live?.progress ?? 0})` }} />
       </span>
       <p className="mining-card__hint">
-        {live?.full ? t('mining.full') : t('mining.speed', { speed: current?.speedPerSecond ?? 0 })}
+        {live?.full
+          ? t('mining.full')
+          : t('mining.speed', { speed: format.number(current?.speedPerSecond ?? 0) })}
       </p>
       <div className="mining-card__row">
         <span className="mining-card__label">{t('mining.balance')}</span>
         <strong className="pixel-num" data-testid="mining-balance">
-          {user?.pixelCoins ?? 0} PX
+          {format.integer(user?.pixelCoins ?? 0)} PX
         </strong>
       </div>
       <button

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useMiningClock } from './MiningCard.tsx';
 import { formatPx, livePx } from './px.ts';
 import './mining.css';
@@ -7,6 +8,7 @@ import './mining.css';
 /** The Wall's top-left PX counter; opens the mining sheet. */
 export function MiningChip({ onOpen }: { onOpen(): void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const clock = useMiningClock();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -25,7 +27,7 @@ export function MiningChip({ onOpen }: { onOpen(): void }) {
       <span className="mining-chip__coin" aria-hidden="true">
         ◆
       </span>
-      {live ? formatPx(live.px) : '…'} PX
+      {live ? formatPx(format.language, live.px) : '…'} PX
     </button>
   );
 }

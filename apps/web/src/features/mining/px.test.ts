@@ -20,7 +20,15 @@ describe('livePx', () => {
   });
 
   it('formats with three decimals, rounding down', () => {
-    expect(formatPx(0.4629)).toBe('0.462');
-    expect(formatPx(12)).toBe('12.000');
+    expect(formatPx('en', 0.4629)).toBe('0.462');
+    expect(formatPx('en', 12)).toBe('12.000');
+    // 0.57 × 1000 is 569.999… in floating point: the decimal value is rounded, not the float.
+    expect(formatPx('en', 0.57)).toBe('0.570');
+  });
+
+  it("uses the language's separators", () => {
+    expect(formatPx('en', 1234.5678)).toBe('1,234.567');
+    expect(formatPx('de', 1234.5678)).toBe('1.234,567');
+    expect(formatPx('ru', 0.462)).toBe('0,462');
   });
 });

@@ -3,6 +3,9 @@
  * maxMiningTime seconds. The server reports seconds since the last claim (fromUpdate, uncapped);
  * the client counts on from when that arrived.
  */
+import { formatNumber } from '../../i18n/format.ts';
+import type { SupportedLanguage } from '../../i18n/languages.ts';
+
 export interface MiningClock {
   /** seconds since the last claim when the status arrived */
   fromUpdate: number;
@@ -37,7 +40,13 @@ export function livePx(clock: MiningClock, now: number): LivePx {
   };
 }
 
-/** '12.345' — PX always with three decimals. */
-export function formatPx(px: number): string {
-  return (Math.floor(px * 1000) / 1000).toFixed(3);
+const PX_DIGITS: Intl.NumberFormatOptions = {
+  minimumFractionDigits: 3,
+  maximumFractionDigits: 3,
+  roundingMode: 'floor',
+};
+
+/** PX always with three decimals, rounded down, in the language's digits: '1,234.567' (en), '1.234,567' (de). */
+export function formatPx(language: SupportedLanguage, px: number): string {
+  return formatNumber(language, px, PX_DIGITS);
 }

@@ -2,6 +2,7 @@
 import { NFT_CAP, type NftReviewItem } from '@pixel-wall/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
 import { useHttp } from '../profile/http.ts';
@@ -12,6 +13,7 @@ import { NftPreview } from './NftPreview.tsx';
 
 export function NftReview({ onChanged }: { onChanged(): void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
   const dispatch = useAppDispatch();
   const load = useCallback((signal: AbortSignal) => fetchReview(http, 'pending', signal), [http]);
@@ -39,8 +41,11 @@ export function NftReview({ onChanged }: { onChanged(): void }) {
       </h2>
       {list.data ? (
         <p className="nft-review__meta">
-          {t('nft.review.pending', { n: list.data.total })} ·{' '}
-          {t('nft.approvedCount', { approved: list.data.countApproved, cap: NFT_CAP.toLocaleString('en') })}
+          {t('nft.review.pending', { n: format.integer(list.data.total) })} ·{' '}
+          {t('nft.approvedCount', {
+            approved: format.integer(list.data.countApproved),
+            cap: format.integer(NFT_CAP),
+          })}
         </p>
       ) : null}
       {list.status === 'rejected' ? <p>{t('nft.loadFailed')}</p> : null}

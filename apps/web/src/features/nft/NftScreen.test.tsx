@@ -3,7 +3,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import en from '../../../public/locales/en.json';
+import ru from '../../../public/locales/ru.json';
 import { AppProviders } from '../../App.tsx';
+import { createI18n } from '../../i18n/index.ts';
 import { createTestI18n } from '../../test/harness.tsx';
 import { playerContext } from '../profile/testing.tsx';
 import { NftScreen } from './NftScreen.tsx';
@@ -28,10 +31,10 @@ const pending = {
   mint_hash: null,
 };
 
-function setup() {
+function setup(translations: I18n = i18n) {
   const { context, net } = playerContext({ player: { id: 1, isAdmin: false } });
   render(
-    <AppProviders context={context} i18n={i18n}>
+    <AppProviders context={context} i18n={translations}>
       <MemoryRouter>
         <NftScreen />
       </MemoryRouter>
@@ -69,6 +72,20 @@ describe('/nft connect screen (SPEC §2, §4)', () => {
     expect(main.textContent).toBe('Wait for NFT approval');
     expect(main.disabled).toBe(true);
     expect(screen.getByTestId('nft-status').textContent).toContain('being verified');
+  });
+
+  it('groups the count the Russian way', async () => {
+    const russian = await createI18n('ru', {
+      resources: { ru: { translation: ru }, en: { translation: en } },
+    });
+    const net = setup(russian);
+    await act(async () =>
+      net
+        .to('/nft/get')[0]!
+        .respond(200, { nftData: null, countApproved: 1_000, wallet: null, collection: null }),
+    );
+    // Russian groups thousands with a no-break space.
+    expect(screen.getByTestId('nft-count').textContent).toBe('Одобрено 1\u00a0000 / 1\u00a0000 NFT');
   });
 });
 

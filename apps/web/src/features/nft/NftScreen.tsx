@@ -7,6 +7,7 @@
 import { NFT_CAP, type NftData, type NftGet } from '@pixel-wall/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { showToast } from '../../store/uiSlice.ts';
@@ -90,6 +91,7 @@ function ConnectScreen({
   onMint(): void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const mine = data?.nftData ?? null;
   const image = useMemo(() => (mine ? decodeDrawing(mine.image) : null), [mine]);
   const canMint = mine !== null && mine.approval_no !== null;
@@ -100,7 +102,7 @@ function ConnectScreen({
       <p className="nft-connect__count pixel-num" data-testid="nft-count">
         {approved === null
           ? '\u00a0'
-          : t('nft.approvedCount', { approved, cap: NFT_CAP.toLocaleString('en') })}
+          : t('nft.approvedCount', { approved: format.integer(approved), cap: format.integer(NFT_CAP) })}
       </p>
       {image && mine ? (
         <div className="nft-connect__mine">

@@ -1,7 +1,8 @@
-import { formatK, PIXANOS_PAGE_SIZE, type PixanosRatingEntry, type WallEvent } from '@pixel-wall/shared';
+import { PIXANOS_PAGE_SIZE, type PixanosRatingEntry, type WallEvent } from '@pixel-wall/shared';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectAnimations } from '../../store/uiSlice.ts';
 import { useHttp } from '../profile/http.ts';
@@ -68,6 +69,7 @@ export function SnapPopup({
   onRating(): void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <Popup
       title={t('pixanos.eventTitle')}
@@ -86,7 +88,7 @@ export function SnapPopup({
         )}
         <p className="pixanos-popup__text">
           <strong data-testid="pixanos-snapper">{event.user.firstName || t('pixanos.someone')}</strong>{' '}
-          {t('pixanos.snapped', { percentage: event.percentage ?? 0 })}
+          {t('pixanos.snapped', { percentage: format.number(event.percentage ?? 0) })}
         </p>
       </div>
       <p className="pixanos-popup__color">
@@ -104,6 +106,7 @@ export function SnapPopup({
 /** The Pixanos rating: snappers by pixels repainted, 10 a page with "more". */
 export function PixanosRatingPopup({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
   const [rows, setRows] = useState<PixanosRatingEntry[]>([]);
   const [total, setTotal] = useState<number | null>(null);
@@ -148,10 +151,12 @@ export function PixanosRatingPopup({ onClose }: { onClose(): void }) {
       <ol className="pixanos-rating__list">
         {rows.map((r) => (
           <li key={r.user.id} className="pixanos-rating__row" data-testid="pixanos-rating-row">
-            <span className="pixanos-rating__rank pixel-text">{r.rank}</span>
+            <span className="pixanos-rating__rank pixel-text">{format.integer(r.rank)}</span>
             <span className="pixanos-rating__swatch" style={{ background: r.lastColor }} aria-hidden="true" />
             <span className="pixanos-rating__name">{r.user.firstName}</span>
-            <span className="pixanos-rating__pixels">{t('pixanos.pixels', { n: formatK(r.pixels) })}</span>
+            <span className="pixanos-rating__pixels">
+              {t('pixanos.pixels', { n: format.compact(r.pixels) })}
+            </span>
           </li>
         ))}
       </ol>

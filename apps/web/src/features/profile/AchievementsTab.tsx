@@ -1,16 +1,21 @@
 import { ACHIEVEMENTS } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { PixelIcon } from '../../ui/icons/PixelIcon.tsx';
 import { playerGlyphs } from './glyphs.ts';
 
 /** SPEC §3 achievements (12 is not shown), done or not from the player's map. */
 export function AchievementsTab({ achievements }: { achievements: Record<string, boolean> }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const done = ACHIEVEMENTS.filter((a) => achievements[String(a.id)] === true).length;
   return (
     <div className="achievements">
       <p className="achievements__count pixel-text">
-        {t('profile.achievementsDone', { done, total: ACHIEVEMENTS.length })}
+        {t('profile.achievementsDone', {
+          done: format.integer(done),
+          total: format.integer(ACHIEVEMENTS.length),
+        })}
       </p>
       <ul className="achievements__list">
         {ACHIEVEMENTS.map((a) => {

@@ -1,14 +1,7 @@
-import {
-  formatK,
-  formatRank,
-  isLeague,
-  type SquadRef,
-  truncate,
-  truncateSquadName,
-  withAt,
-} from '@pixel-wall/shared';
+import { formatRank, isLeague, type SquadRef, truncate, truncateSquadName, withAt } from '@pixel-wall/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { Avatar } from './Avatar.tsx';
 import type { ProfileData } from './profileData.ts';
 import { StatGrid } from './StatGrid.tsx';
@@ -26,6 +19,7 @@ export function leagueLabel(t: (key: string) => string, league: string): string 
 
 export function InfoTab({ profile, onSquad, idAside }: InfoTabProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const handle = withAt(profile.userName);
   return (
     <div className="profile-info" data-testid="profile-info">
@@ -42,8 +36,8 @@ export function InfoTab({ profile, onSquad, idAside }: InfoTabProps) {
       <StatGrid
         items={[
           { id: 'rank', label: t('profile.rank'), value: formatRank(profile.rank) || '—' },
-          { id: 'repaints', label: t('profile.repaints'), value: formatK(profile.repaints) },
-          { id: 'friends', label: t('profile.friends'), value: formatK(profile.friends) },
+          { id: 'repaints', label: t('profile.repaints'), value: format.compact(profile.repaints) },
+          { id: 'friends', label: t('profile.friends'), value: format.compact(profile.friends) },
         ]}
       />
       {profile.squad ? (

@@ -1,13 +1,7 @@
-import {
-  formatK,
-  formatPixelDate,
-  type MyPixel,
-  PIXEL_LIST_PAGE_SIZE,
-  ProductId,
-  productById,
-} from '@pixel-wall/shared';
+import { type MyPixel, PIXEL_LIST_PAGE_SIZE, ProductId, productById } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
@@ -36,6 +30,7 @@ const GOODS: readonly ProductId[] = [
 
 function Goods() {
   const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
   const load = useCallback((signal: AbortSignal) => loadGoods(http, signal), [http]);
   const state = useAsync(load);
@@ -54,7 +49,7 @@ function Goods() {
           <li key={id} className={count > 0 ? 'goods__item goods__item--have' : 'goods__item'}>
             <span className="goods__name">{product ? t(`profile.goods.${product.key}`) : id}</span>
             <span className="goods__count pixel-num">
-              {product?.permanent ? (count > 0 ? t('profile.owned') : '—') : formatK(count)}
+              {product?.permanent ? (count > 0 ? t('profile.owned') : '—') : format.compact(count)}
             </span>
           </li>
         );
@@ -64,7 +59,8 @@ function Goods() {
 }
 
 function PixelRow({ pixel }: { pixel: MyPixel }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const dispatch = useAppDispatch();
   const config = useAppSelector(selectPublicConfig);
   const copy = async () => {
@@ -80,14 +76,7 @@ function PixelRow({ pixel }: { pixel: MyPixel }) {
         <span className="player-row__name pixel-num">
           x {pixel.x} · y {pixel.y}
         </span>
-        <span className="player-row__sub">
-          {formatPixelDate(
-            pixel.dateObtained,
-            Date.now(),
-            i18n.language,
-            Intl.DateTimeFormat().resolvedOptions().timeZone,
-          )}
-        </span>
+        <span className="player-row__sub">{format.dateTime(pixel.dateObtained)}</span>
       </span>
       <button type="button" className="icon-btn" aria-label={t('wall.copyLink')} onClick={() => void copy()}>
         <Icon name="doc" size={20} />
@@ -98,6 +87,7 @@ function PixelRow({ pixel }: { pixel: MyPixel }) {
 
 function MyPixels() {
   const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
   const load = useCallback(
     (offset: number, limit: number, signal: AbortSignal) => loadMyPixels(http, offset, limit, signal),
@@ -115,7 +105,7 @@ function MyPixels() {
         {t('profile.myPixels')}
         {state.status === 'fulfilled' && (
           <span className="profile-section__count pixel-num" data-testid="my-pixels-count">
-            {formatK(state.total)}
+            {format.compact(state.total)}
           </span>
         )}
       </h3>

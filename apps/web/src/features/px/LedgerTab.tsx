@@ -1,7 +1,5 @@
 import {
   buybackPercent,
-  formatK,
-  formatPixelDate,
   PX_BURNED,
   PX_BUYBACK_BASE,
   PX_BUYBACK_USD,
@@ -10,7 +8,7 @@ import {
 } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isSupportedLanguage, toBcp47 } from '../../i18n/languages.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { CHANNEL_URL } from '../../links.ts';
 import { useHttp } from '../profile/http.ts';
 import { SkeletonBlock } from '../profile/LoadError.tsx';
@@ -19,24 +17,17 @@ import { loadLedger } from './api.ts';
 import { Unavailable } from './Unavailable.tsx';
 
 const TARGET: Record<PxLedgerKind, number> = { buyback: PX_BUYBACK_BASE, burn: PX_BURNED, fund: PX_FUND };
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** PX with thousands separators, in the player's language. */
-function usePx() {
-  const { i18n } = useTranslation();
-  const language = isSupportedLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  const format = new Intl.NumberFormat(toBcp47(language), { maximumFractionDigits: 2 });
-  return (n: number) => format.format(n);
-}
+/** Ledger amounts: PX to the hundredth. */
+const PX_DIGITS: Intl.NumberFormatOptions = { maximumFractionDigits: 2 };
 
 /** /px/buyback, /px/burn, /px/fund: the statement, the total, the wallet and its PX transfers. */
 export function LedgerTab({ kind }: { kind: PxLedgerKind }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
-  const px = usePx();
+  const px = (n: number) => format.number(n, PX_DIGITS);
   const load = useCallback((signal: AbortSignal) => loadLedger(http, kind, signal), [http, kind]);
   const ledger = useAsync(load);
-  const now = Date.now();
 
   let body = <SkeletonBlock height={240} />;
   if (ledger.data) {
@@ -49,8 +40,8 @@ export function LedgerTab({ kind }: { kind: PxLedgerKind }) {
           <span className="px-total__note">
             {kind === 'buyback'
               ? t('px.ledger.buyback.percent', {
-                  percent: buybackPercent(data.total),
-                  base: formatK(PX_BUYBACK_BASE),
+                  percent: format.number(buybackPercent(data.total)),
+                  base: format.compact(PX_BUYBACK_BASE),
                 })
               : t('px.ledger.ofTarget', { target: px(TARGET[kind]) })}
           </span>
@@ -84,7 +75,7 @@ export function LedgerTab({ kind }: { kind: PxLedgerKind }) {
                   {item.name || (item.amount < 0 ? t('px.ledger.out') : t('px.ledger.in'))}
                 </span>
                 <time className="px-tx__date" dateTime={item.date}>
-                  {formatPixelDate(item.date, now, i18n.language, TIME_ZONE)}
+                  {format.dateTime(item.date)}
                 </time>
                 <a className="px-tx__link" href={item.url} target="_blank" rel="noopener noreferrer">
                   {t('px.ledger.explorer')}
@@ -105,7 +96,10 @@ export function LedgerTab({ kind }: { kind: PxLedgerKind }) {
         {t(`px.ledger.${kind}.title`)}
       </h2>
       <p className="px-card__text">
-        {t(`px.ledger.${kind}.statement`, { usd: formatK(PX_BUYBACK_USD), amount: formatK(TARGET[kind]) })}
+        {t(`px.ledger.${kind}.statement`, {
+          usd: format.compact(PX_BUYBACK_USD),
+          amount: format.compact(TARGET[kind]),
+        })}
       </p>
       {CHANNEL_URL && (
         <a className="px-card__link" href={CHANNEL_URL} target="_blank" rel="noopener noreferrer">

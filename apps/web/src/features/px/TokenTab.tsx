@@ -1,7 +1,8 @@
-import { formatK, formatTokenPrice } from '@pixel-wall/shared';
+import { formatTokenPrice } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormat, withDecimalSeparator } from '../../i18n/format.ts';
 import type { GlyphName } from '../../ui/icons/glyphs.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
 import { useHttp } from '../profile/http.ts';
@@ -19,11 +20,11 @@ const USES: ReadonlyArray<readonly [key: string, icon: GlyphName]> = [
   ['community', 'megaphone'],
 ];
 
-const dollars = (n: number | null) => (n === null ? '—' : `$${formatK(n)}`);
-
 /** /px/token: market figures, the tokenomics split, where to follow PX and what it is for. */
 export function TokenTab() {
   const { t } = useTranslation();
+  const format = useFormat();
+  const dollars = (n: number | null) => (n === null ? '—' : `$${format.compact(n)}`);
   const http = useHttp();
   const load = useCallback((signal: AbortSignal) => loadTokenStats(http, signal), [http]);
   const stats = useAsync(load);
@@ -35,7 +36,7 @@ export function TokenTab() {
         <div className="px-figures__tile">
           <dt>{t('px.price')}</dt>
           <dd className="pixel-num" data-testid="px-price">
-            {formatTokenPrice(stats.data.price)}
+            {withDecimalSeparator(format.language, formatTokenPrice(stats.data.price))}
           </dd>
         </div>
         <div className="px-figures__tile">

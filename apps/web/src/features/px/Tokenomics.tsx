@@ -1,5 +1,4 @@
 import {
-  formatK,
   PX_BURNED,
   PX_TGE_SUPPLY,
   TOKENOMICS_VIEWS,
@@ -9,10 +8,12 @@ import {
 } from '@pixel-wall/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 
 /** SPEC §2/§9: the supply split at TGE or now, switched in place. */
 export function Tokenomics({ supply }: { supply: number | null }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [view, setView] = useState<TokenomicsView>('tge');
   const slices = tokenomicsOf(view);
   const base = view === 'tge' ? PX_TGE_SUPPLY : supply;
@@ -49,12 +50,12 @@ export function Tokenomics({ supply }: { supply: number | null }) {
       <dl className="px-rows" data-testid="tokenomics-rows">
         <div className="px-rows__row px-rows__row--strong">
           <dt>{view === 'tge' ? t('px.tokenomics.supplyTge') : t('px.tokenomics.supplyNow')}</dt>
-          <dd className="pixel-num">{base === null ? '—' : `${formatK(base)} PX`}</dd>
+          <dd className="pixel-num">{base === null ? '—' : `${format.compact(base)} PX`}</dd>
         </div>
         {view === 'now' && (
           <div className="px-rows__row">
             <dt>{t('px.tokenomics.burned')}</dt>
-            <dd className="pixel-num">{formatK(PX_BURNED)} PX</dd>
+            <dd className="pixel-num">{format.compact(PX_BURNED)} PX</dd>
           </div>
         )}
         {slices.map((s) => (
@@ -63,12 +64,12 @@ export function Tokenomics({ supply }: { supply: number | null }) {
               <span className={`px-dot px-share--${s.key}`} aria-hidden="true" />
               {t(`px.tokenomics.${s.key}`)}
             </dt>
-            <dd className="pixel-num">{s.percent}%</dd>
+            <dd className="pixel-num">{format.percent(s.percent)}</dd>
           </div>
         ))}
         <div className="px-rows__row px-rows__row--strong">
           <dt>{t('px.tokenomics.total')}</dt>
-          <dd className="pixel-num">{tokenomicsTotal(slices)}%</dd>
+          <dd className="pixel-num">{format.percent(tokenomicsTotal(slices))}</dd>
         </div>
       </dl>
     </section>

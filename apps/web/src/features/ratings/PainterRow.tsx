@@ -1,5 +1,6 @@
-import { formatK, formatRank, type PlayerRatingEntry, truncate } from '@pixel-wall/shared';
+import { formatRank, type PlayerRatingEntry, truncate } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { Avatar } from '../profile/Avatar.tsx';
 
 export function rankClass(rank: number): string {
@@ -9,6 +10,7 @@ export function rankClass(rank: number): string {
 /** A painter on a board: rank, avatar (default if none), first name, repaints. */
 export function PainterRow({ entry, onOpen }: { entry: PlayerRatingEntry; onOpen: (id: number) => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <li>
       <button
@@ -24,7 +26,7 @@ export function PainterRow({ entry, onOpen }: { entry: PlayerRatingEntry; onOpen
           <span className="player-row__name">{truncate(entry.firstName)}</span>
         </span>
         <span className="player-row__score" title={t('ratings.repaints')}>
-          {formatK(entry.repaints)}
+          {format.compact(entry.repaints)}
         </span>
       </button>
     </li>

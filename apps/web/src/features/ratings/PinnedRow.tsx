@@ -1,6 +1,7 @@
-import { formatK, formatRank, type MyPlace, truncate, type User } from '@pixel-wall/shared';
+import { formatRank, type MyPlace, truncate, type User } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormat } from '../../i18n/format.ts';
 import { Avatar } from '../profile/Avatar.tsx';
 import { leagueLabel } from '../profile/InfoTab.tsx';
 import { rankClass } from './PainterRow.tsx';
@@ -11,6 +12,7 @@ import { rankClass } from './PainterRow.tsx';
  */
 export function PinnedRow({ user, place, loading }: { user: User; place: MyPlace | null; loading: boolean }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const rank = formatRank(place?.rank ?? 0);
   return (
     <Link to="/my-profile" className="player-row player-row--pinned" data-testid="pinned-row">
@@ -29,7 +31,9 @@ export function PinnedRow({ user, place, loading }: { user: User; place: MyPlace
           {leagueLabel(t, place?.league ?? user.league)} · {t('ratings.you')}
         </span>
       </span>
-      <span className="player-row__score">{place ? formatK(place.repaints) : loading ? '…' : '—'}</span>
+      <span className="player-row__score">
+        {place ? format.compact(place.repaints) : loading ? '…' : '—'}
+      </span>
     </Link>
   );
 }

@@ -2,6 +2,9 @@ import type { PlayerRatingEntry, SquadRatingEntry } from '@pixel-wall/shared';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import en from '../../../public/locales/en.json';
+import ru from '../../../public/locales/ru.json';
+import { createI18n } from '../../i18n/index.ts';
 import { createTestI18n, renderApp } from '../../test/harness.tsx';
 import { playerContext } from '../profile/testing.tsx';
 
@@ -167,6 +170,37 @@ describe('/ratings painters', () => {
     expect(within(popup).queryByRole('tab', { name: 'Inventory' })).toBeNull();
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
     expect(context.store.getState().ui.popups).toEqual([]);
+  });
+
+  it('writes repaints with the Russian decimal comma', async () => {
+    const russian = await createI18n('ru', {
+      resources: { ru: { translation: ru }, en: { translation: en } },
+    });
+    const { context, net } = playerContext({ player: { firstName: 'Ada' } });
+    renderApp('/ratings', context, russian);
+    await flush();
+    const [first, second] = painters(1, 2);
+    await act(async () =>
+      net.to('/ratings/leaderboard')[0]!.respond(
+        200,
+        board(
+          [
+            { ...first!, repaints: 1_250_000 },
+            { ...second!, repaints: 12_345 },
+          ],
+          2,
+          {
+            rank: 7,
+            repaints: 4_321,
+            league: 'silver',
+          },
+        ),
+      ),
+    );
+    const rows = screen.getAllByTestId('painter-row');
+    expect(rows[0]!.querySelector('.player-row__score')?.textContent).toBe('1,2M');
+    expect(rows[1]!.querySelector('.player-row__score')?.textContent).toBe('12,3k');
+    expect(screen.getByTestId('pinned-row').querySelector('.player-row__score')?.textContent).toBe('4,3k');
   });
 });
 

@@ -1,5 +1,6 @@
-import { formatK, formatRank, type SquadRatingEntry, truncateSquadName } from '@pixel-wall/shared';
+import { formatRank, type SquadRatingEntry, truncateSquadName } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { Avatar } from '../profile/Avatar.tsx';
 import { rankClass } from './PainterRow.tsx';
 
@@ -14,6 +15,7 @@ export interface SquadRowProps {
 
 export function SquadRow({ squad, rank, opening, onOpen, own = false }: SquadRowProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const shownRank = formatRank(rank);
   return (
     <button
@@ -30,7 +32,7 @@ export function SquadRow({ squad, rank, opening, onOpen, own = false }: SquadRow
         {own && <span className="player-row__tag">{t('ratings.yourSquad')}</span>}
       </span>
       <span className="player-row__score">
-        {opening ? <span className="spinner" aria-hidden="true" /> : formatK(squad.scoredRepaints)}
+        {opening ? <span className="spinner" aria-hidden="true" /> : format.compact(squad.scoredRepaints)}
       </span>
     </button>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { ProductIcon } from '../shop/ProductIcon.tsx';
 import { Popup } from './Popup.tsx';
 import './rewards.css';
@@ -29,6 +30,7 @@ export function PixelRewardPopup({
   onOpen(): void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <Popup
       onClose={onClose}
@@ -47,7 +49,7 @@ export function PixelRewardPopup({
           </span>
         )}
         <strong className="pixel-reward__amount pixel-num">
-          +{reward.amount} {reward.type === 'token' ? 'PX' : (reward.name ?? '')}
+          +{format.number(reward.amount)} {reward.type === 'token' ? 'PX' : (reward.name ?? '')}
         </strong>
       </div>
       <p className="pixel-reward__text">{t('rewards.foundText')}</p>

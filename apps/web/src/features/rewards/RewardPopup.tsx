@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
 import { ProductIcon } from '../shop/ProductIcon.tsx';
@@ -14,6 +15,7 @@ export const REWARD_CLOSE_DELAY_MS = 1000;
 /** A goods or token reward with its claim (and burn, for tokens). */
 export function RewardPopup({ reward, onClose }: { reward: PaintReward; onClose(): void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const dispatch = useAppDispatch();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +53,9 @@ export function RewardPopup({ reward, onClose }: { reward: PaintReward; onClose(
           </span>
         )}
         <strong className="pixel-reward__amount pixel-num">
-          {reward.type === 'token' ? `${reward.amount} PX` : `${reward.amount} × ${reward.name ?? ''}`}
+          {reward.type === 'token'
+            ? `${format.number(reward.amount)} PX`
+            : `${format.number(reward.amount)} × ${reward.name ?? ''}`}
         </strong>
       </div>
       {error ? (

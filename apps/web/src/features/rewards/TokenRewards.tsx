@@ -1,6 +1,7 @@
 import type { PayoutStatus, Reward } from '@pixel-wall/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
@@ -11,6 +12,7 @@ import './rewards.css';
 /** The player's token rewards with Claim / Burn, their pending state and explorer links. */
 export function TokenRewards() {
   const { t } = useTranslation();
+  const format = useFormat();
   const dispatch = useAppDispatch();
   const [list, setList] = useState<Reward[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -73,7 +75,7 @@ export function TokenRewards() {
             <li key={r.id} className="token-reward" data-phase={phase}>
               <span className="token-reward__what">
                 <strong className="pixel-num">
-                  {r.amount} {r.token ?? 'PX'}
+                  {format.decimal(r.amount)} {r.token ?? 'PX'}
                 </strong>
                 <span className="token-reward__name">{r.name}</span>
               </span>

@@ -1,6 +1,7 @@
 import { formatCountdown, type ShopProduct } from '@pixel-wall/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { badgesOf, currencyCode, unitPrice } from './catalogue.ts';
 import { ProductIcon } from './ProductIcon.tsx';
 import { useProductText } from './useProductText.ts';
@@ -33,6 +34,7 @@ export function ProductRow({
   onOpen(): void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const text = useProductText(product);
   const badges = badgesOf(product);
   const price = unitPrice(product, currencyId);
@@ -65,12 +67,12 @@ export function ProductRow({
           ) : null}
           {owned > 0 ? (
             <span className="shop-row__owned">
-              {disabled ? t('shop.owned') : t('shop.youHave', { count: owned })}
+              {disabled ? t('shop.owned') : t('shop.youHave', { count: format.integer(owned) })}
             </span>
           ) : null}
         </span>
         <span className={`shop-row__price pixel-num${price === null ? ' shop-row__price--none' : ''}`}>
-          {price === null ? t('shop.no') : `${price} ${currencyCode(currencyId)}`}
+          {price === null ? t('shop.no') : `${format.decimal(price)} ${currencyCode(currencyId)}`}
         </span>
       </button>
     </li>

@@ -1,6 +1,7 @@
 import { type Currency, CurrencyId, PALETTE, type ShopProduct } from '@pixel-wall/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
@@ -49,6 +50,7 @@ export function PurchasePopup({
   onClose,
 }: PurchasePopupProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectSignedIn);
   const user = useAppSelector(selectUser);
@@ -110,7 +112,7 @@ export function PurchasePopup({
   if (pending) buyLabel = t('shop.buyPending');
   else if (success) buyLabel = t('shop.buyDone');
   else if (total === null) buyLabel = t('shop.notAvailable');
-  else buyLabel = t('shop.buyFor', { price: `${total} ${currencyCode(currency)}` });
+  else buyLabel = t('shop.buyFor', { price: `${format.decimal(total)} ${currencyCode(currency)}` });
 
   const needsWallet = crypto && signedIn && !walletReady && !success;
   return (
@@ -165,7 +167,7 @@ export function PurchasePopup({
           <strong className="purchase__na">{t('shop.notAvailable')}</strong>
         ) : (
           <strong className="pixel-num purchase__price">
-            {total} {currencyCode(currency)}
+            {format.decimal(total)} {currencyCode(currency)}
           </strong>
         )}
       </div>

@@ -7,10 +7,14 @@ import {
   valueAtPosition,
 } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 
 /** SPEC §5: 1 to 5000 in steps of 1, 5, 10 and 50; the range input moves over reachable values. */
 export function QuantitySlider({ value, onChange }: { value: number; onChange(qty: number): void }) {
   const { t } = useTranslation();
+  const format = useFormat();
+  // The shared rule picks what to show ('5000', '50+'); the digits follow the language.
+  const label = sliderLabel(value).replace(/\d+/, (digits) => format.integer(Number(digits)));
   return (
     <div className="qty">
       <div className="qty__head">
@@ -18,7 +22,7 @@ export function QuantitySlider({ value, onChange }: { value: number; onChange(qt
           {t('shop.quantity')}
         </label>
         <output htmlFor="qty-range" className="qty__value pixel-num" data-testid="qty-value">
-          {sliderLabel(value)}
+          {label}
         </output>
       </div>
       <div className="qty__row">
@@ -39,7 +43,7 @@ export function QuantitySlider({ value, onChange }: { value: number; onChange(qt
           max={SLIDER_POSITION_COUNT - 1}
           step={1}
           value={positionOfValue(value)}
-          aria-valuetext={sliderLabel(value)}
+          aria-valuetext={label}
           data-testid="qty-slider"
           onChange={(e) => onChange(valueAtPosition(Number(e.currentTarget.value)))}
         />

@@ -1,5 +1,4 @@
 import {
-  formatK,
   formatRank,
   type SquadRatingDetails,
   truncate,
@@ -8,6 +7,7 @@ import {
 } from '@pixel-wall/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { popupPushed } from '../../store/uiSlice.ts';
 import { Avatar } from '../profile/Avatar.tsx';
@@ -36,13 +36,14 @@ export function SquadHeader({ squad }: { squad: Pick<SquadRatingDetails, 'name' 
 
 function SquadInfo({ squad }: { squad: SquadRatingDetails }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <StatGrid
       testId="squad-info"
       items={[
-        { id: 'players', label: t('squads.players'), value: formatK(squad.players) },
-        { id: 'scored', label: t('squads.scoredRepaints'), value: formatK(squad.scoredRepaints) },
-        { id: 'total', label: t('squads.totalRepaints'), value: formatK(squad.totalRepaints) },
+        { id: 'players', label: t('squads.players'), value: format.compact(squad.players) },
+        { id: 'scored', label: t('squads.scoredRepaints'), value: format.compact(squad.scoredRepaints) },
+        { id: 'total', label: t('squads.totalRepaints'), value: format.compact(squad.totalRepaints) },
         { id: 'league', label: t('squads.league'), value: t(`ratings.leagues.${squad.league}`), text: true },
         { id: 'rank', label: t('squads.rank'), value: formatRank(squad.rank) || '—' },
       ]}
@@ -52,6 +53,7 @@ function SquadInfo({ squad }: { squad: SquadRatingDetails }) {
 
 function SquadPainters({ squad }: { squad: SquadRatingDetails }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const dispatch = useAppDispatch();
   if (squad.top.length === 0) return <p className="player-list__empty">{t('squads.noPainters')}</p>;
   return (
@@ -68,7 +70,7 @@ function SquadPainters({ squad }: { squad: SquadRatingDetails }) {
             <span className="player-row__main">
               <span className="player-row__name">{truncate(painter.firstName)}</span>
             </span>
-            <span className="player-row__score">{formatK(painter.repaints)}</span>
+            <span className="player-row__score">{format.compact(painter.repaints)}</span>
           </button>
         </li>
       ))}

@@ -1,6 +1,9 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import de from '../../../public/locales/de.json';
+import en from '../../../public/locales/en.json';
+import { createI18n } from '../../i18n/index.ts';
 import { createTestI18n, json, renderApp } from '../../test/harness.tsx';
 import { playerContext } from '../profile/testing.tsx';
 import { ONLINE_REFRESH_MS } from './useOnlineVisitors.ts';
@@ -70,5 +73,26 @@ describe('/stats', () => {
         .respond(503, { error: { code: 'UNAVAILABLE', message: 'x' }, requestId: 'r' }),
     );
     expect(screen.getByRole('alert').textContent).toContain("Couldn't load the stats.");
+  });
+
+  it('writes the figures the German way', async () => {
+    const german = await createI18n('de', {
+      resources: { de: { translation: de }, en: { translation: en } },
+    });
+    const { context } = playerContext({
+      player: null,
+      quick: (path) => {
+        if (path === '/users/stats') return json(200, stats);
+        if (path === '/history/online/stats') return json(200, { current_visitors: 1_500 });
+        return undefined;
+      },
+    });
+    renderApp('/stats', context, german);
+    const grid = await screen.findByTestId('stats-grid');
+    expect(grid.querySelector('[data-stat=players] dd')?.textContent).toBe('12,3k');
+    expect(grid.querySelector('[data-stat=repaints] dd')?.textContent).toBe('7,9B');
+    expect(grid.querySelector('[data-stat=dailyRepaints] dd')?.textContent).toBe('1,2M');
+    expect(screen.getAllByRole('listitem')[0]?.textContent).toContain('Vereinigte Staaten');
+    expect((await screen.findByTestId('online-visitors')).textContent).toBe('Gerade online: 1,5k');
   });
 });

@@ -1,7 +1,7 @@
-import { formatK } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormat } from '../../i18n/format.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
 import { useHttp } from '../profile/http.ts';
 import { LoadError, SkeletonBlock } from '../profile/LoadError.tsx';
@@ -15,6 +15,7 @@ import './stats.css';
 
 function Online() {
   const { t } = useTranslation();
+  const format = useFormat();
   const visitors = useOnlineVisitors();
   return (
     <p className="stats-online" aria-live="polite">
@@ -22,7 +23,7 @@ function Online() {
       {visitors === null ? (
         t('stats.onlineLoading')
       ) : (
-        <span data-testid="online-visitors">{t('stats.online', { value: formatK(visitors) })}</span>
+        <span data-testid="online-visitors">{t('stats.online', { value: format.compact(visitors) })}</span>
       )}
     </p>
   );
@@ -30,6 +31,7 @@ function Online() {
 
 function Countries({ map }: { map: Record<string, number> }) {
   const { t, i18n } = useTranslation();
+  const format = useFormat();
   const rows = topCountries(map);
   if (rows.length === 0) return null;
   return (
@@ -42,7 +44,7 @@ function Countries({ map }: { map: Record<string, number> }) {
           <li key={code} className="stats-countries__row">
             <span aria-hidden="true">{flagOf(code)}</span>
             <span className="stats-countries__name">{countryName(code, i18n.language)}</span>
-            <span className="pixel-num">{formatK(players)}</span>
+            <span className="pixel-num">{format.compact(players)}</span>
           </li>
         ))}
       </ol>
@@ -53,6 +55,7 @@ function Countries({ map }: { map: Record<string, number> }) {
 /** SPEC §2 Stats page: the game in numbers, who is online, and a nudge to invite. */
 export function StatsScreen() {
   const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
   const load = useCallback((signal: AbortSignal) => loadUsersStats(http, signal), [http]);
   const state = useAsync(load);
@@ -65,12 +68,16 @@ export function StatsScreen() {
         <StatGrid
           testId="stats-grid"
           items={[
-            { id: 'players', label: t('stats.totalPainters'), value: formatK(stats.totalPlayers) },
-            { id: 'repaints', label: t('stats.totalRepaints'), value: formatK(stats.totalRepaints) },
-            { id: 'premium', label: t('stats.premium'), value: formatK(stats.premium_users) },
-            { id: 'active', label: t('stats.activeWeek'), value: formatK(stats.active_users) },
-            { id: 'daily', label: t('stats.dailyUsers'), value: formatK(stats.daily_users) },
-            { id: 'dailyRepaints', label: t('stats.dailyRepaints'), value: formatK(stats.daily_repaints) },
+            { id: 'players', label: t('stats.totalPainters'), value: format.compact(stats.totalPlayers) },
+            { id: 'repaints', label: t('stats.totalRepaints'), value: format.compact(stats.totalRepaints) },
+            { id: 'premium', label: t('stats.premium'), value: format.compact(stats.premium_users) },
+            { id: 'active', label: t('stats.activeWeek'), value: format.compact(stats.active_users) },
+            { id: 'daily', label: t('stats.dailyUsers'), value: format.compact(stats.daily_users) },
+            {
+              id: 'dailyRepaints',
+              label: t('stats.dailyRepaints'),
+              value: format.compact(stats.daily_repaints),
+            },
           ]}
         />
         <Countries map={stats.top_countries} />

@@ -2,6 +2,7 @@ import { PALETTE } from '@pixel-wall/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateLayer } from '../../canvas/index.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
 import { PixelIcon } from '../../ui/icons/PixelIcon.tsx';
@@ -21,6 +22,7 @@ export interface TemplateControlsProps {
  */
 export function TemplateControls({ state, store, layer, onOpenSheet }: TemplateControlsProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const dispatch = useAppDispatch();
   const [colorsOpen, setColorsOpen] = useState(false);
   const on = state.visible && state.choice !== null;
@@ -84,7 +86,7 @@ export function TemplateControls({ state, store, layer, onOpenSheet }: TemplateC
                   data-testid="template-opacity"
                   onChange={(e) => store.setOpacity(Number(e.currentTarget.value))}
                 />
-                <output className="tpl-panel__value">{state.opacity}%</output>
+                <output className="tpl-panel__value">{format.percent(state.opacity)}</output>
               </label>
               <button
                 type="button"
@@ -94,7 +96,7 @@ export function TemplateControls({ state, store, layer, onOpenSheet }: TemplateC
                 onClick={() => setColorsOpen((o) => !o)}
               >
                 {state.hidden.length > 0
-                  ? t('templates.colorsHidden', { n: state.hidden.length })
+                  ? t('templates.colorsHidden', { n: format.integer(state.hidden.length) })
                   : t('templates.colors')}
               </button>
               {colorsOpen && state.template ? (
@@ -124,6 +126,7 @@ function ColorFilter(props: {
   onShowAll(): void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const colors = [...props.counts.entries()].sort((a, b) => b[1] - a[1]);
   return (
     <div className="tpl-filter" data-testid="template-colors">
@@ -137,8 +140,11 @@ function ColorFilter(props: {
               className={`tpl-filter__chip${hidden ? ' is-hidden' : ''}`}
               style={{ background: PALETTE[c] }}
               aria-pressed={!hidden}
-              aria-label={t(hidden ? 'templates.showColor' : 'templates.hideColor', { color: PALETTE[c], n })}
-              title={`${PALETTE[c]} · ${n}`}
+              aria-label={t(hidden ? 'templates.showColor' : 'templates.hideColor', {
+                color: PALETTE[c],
+                n: format.integer(n),
+              })}
+              title={`${PALETTE[c]} · ${format.integer(n)}`}
               data-testid={`template-color-${c}`}
               onClick={() => props.onToggle(c)}
             />

@@ -4,12 +4,13 @@ import {
   GAME_DEFAULTS,
   type LeaderboardEntry,
   RANDOM_TEMPLATES,
-  TOURNAMENT_TEMPLATE_PAGE_SIZE,
   type Template,
+  TOURNAMENT_TEMPLATE_PAGE_SIZE,
   type TournamentPeriods,
 } from '@pixel-wall/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { useHttp } from '../profile/http.ts';
@@ -209,6 +210,7 @@ type StandingRow = LeaderboardEntry & { id: number };
 
 function Standings({ kind }: { kind: 'leaderboard' | 'final' }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
   const list = usePagedList<StandingRow, { roundId: number | null; final: boolean }>({
     key: `tournament:${kind}`,
@@ -247,15 +249,18 @@ function Standings({ kind }: { kind: 'leaderboard' | 'final' }) {
       <EndlessList state={list.state} onMore={list.loadMore} failure={t('tournaments.loadFailed')}>
         {list.state.items.map((e) => (
           <li key={e.id} className="tpl-row tpl-row--rank" data-testid="standing-row">
-            <span className="tpl-row__rank pixel-text">{e.rank}</span>
+            <span className="tpl-row__rank pixel-text">{format.integer(e.rank)}</span>
             <Thumb url={e.url} alt={t('templates.thumbAlt', { name: e.ownerName })} size={40} />
             <div className="tpl-row__text">
               <div className="tpl-row__name">{e.ownerName}</div>
               <div className="tpl-row__meta">
-                {t('tournaments.matched', { matched: e.matched, total: e.total })}
+                {t('tournaments.matched', {
+                  matched: format.integer(e.matched),
+                  total: format.integer(e.total),
+                })}
               </div>
             </div>
-            <span className="tpl-row__percent pixel-text">{e.percent}%</span>
+            <span className="tpl-row__percent pixel-text">{format.percent(e.percent)}</span>
           </li>
         ))}
       </EndlessList>
@@ -265,6 +270,7 @@ function Standings({ kind }: { kind: 'leaderboard' | 'final' }) {
 
 function MyResults() {
   const { t } = useTranslation();
+  const format = useFormat();
   const http = useHttp();
   const results = useAsync(
     useCallback((signal: AbortSignal) => tournamentApi.userResults(http, signal), [http]),
@@ -278,17 +284,20 @@ function MyResults() {
       <ul className="tpl-list">
         {rows.map((r) => (
           <li key={r.round_id} className="tpl-row tpl-row--rank">
-            <span className="tpl-row__rank pixel-text">{r.rank}</span>
+            <span className="tpl-row__rank pixel-text">{format.integer(r.rank)}</span>
             <div className="tpl-row__text">
               <div className="tpl-row__name">
                 {t('tournaments.round', { round: r.round_id })}
                 {r.final ? ` · ${t('tournaments.finalMark')}` : ''}
               </div>
               <div className="tpl-row__meta">
-                {t('tournaments.matched', { matched: r.matched, total: r.total })}
+                {t('tournaments.matched', {
+                  matched: format.integer(r.matched),
+                  total: format.integer(r.total),
+                })}
               </div>
             </div>
-            <span className="tpl-row__percent pixel-text">{r.percent}%</span>
+            <span className="tpl-row__percent pixel-text">{format.percent(r.percent)}</span>
           </li>
         ))}
       </ul>

@@ -4,8 +4,9 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
 import type { Pixel } from '../../canvas/index.ts';
-import { hasMore, type PagedState } from '../ratings/list/pagination.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { LoadMoreButton } from '../ratings/list/LoadMoreButton.tsx';
+import { hasMore, type PagedState } from '../ratings/list/pagination.ts';
 
 export function Thumb({ url, alt, size = 48 }: { url: string; alt: string; size?: number }) {
   return <img className="tpl-thumb" src={url} alt={alt} width={size} height={size} loading="lazy" />;
@@ -13,6 +14,7 @@ export function Thumb({ url, alt, size = 48 }: { url: string; alt: string; size?
 
 export function TemplateRow({ template, children }: { template: Template; children?: ReactNode }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <li className="tpl-row" data-testid="template-row" data-template-id={template.id}>
       <Thumb url={template.url} alt={t('templates.thumbAlt', { name: template.ownerName })} />
@@ -24,7 +26,7 @@ export function TemplateRow({ template, children }: { template: Template; childr
             h: template.height,
             x: template.x,
             y: template.y,
-            subs: template.subscribers,
+            subs: format.integer(template.subscribers),
           })}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { formatCountdown, type PixelInfo } from '@pixel-wall/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { PixelIcon } from '../../ui/icons/PixelIcon.tsx';
 import { useLiveCharges } from '../mining/useLiveCharges.ts';
 import { ColorPalette } from './ColorPalette.tsx';
@@ -29,6 +30,7 @@ export interface PaintBarProps {
 /** Signed in with a pixel selected: colour, pixel info, link, and the paint button with charges. */
 export function PaintBar(p: PaintBarProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const live = useLiveCharges();
   const charges = live?.charges ?? 0;
   const max = live?.maxCharges ?? 0;
@@ -76,7 +78,7 @@ export function PaintBar(p: PaintBarProps) {
         >
           <span className="paint-button__label">{t('wall.paint')}</span>
           <span className="paint-button__charges" data-testid="charges">
-            {live ? `${charges}/${max}` : '…'}
+            {live ? `${format.integer(charges)}/${format.integer(max)}` : '…'}
           </span>
           <span className="paint-button__bar" aria-hidden="true">
             <span

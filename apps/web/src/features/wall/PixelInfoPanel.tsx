@@ -1,8 +1,10 @@
-import { formatPixelDate, type PixelInfo, truncate, withAt } from '@pixel-wall/shared';
+import { type PixelInfo, truncate, withAt } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 
 export function PixelInfoPanel({ info, loading }: { info: PixelInfo | null; loading: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   if (!info) return <div className="pixel-info pixel-info--loading">{loading ? t('wall.loading') : ''}</div>;
   const owner = info.owner;
   return (
@@ -33,13 +35,7 @@ export function PixelInfoPanel({ info, loading }: { info: PixelInfo | null; load
             </div>
             {info.pixel.dateObtained ? (
               <div className="pixel-info__meta">
-                {t('wall.obtained')}{' '}
-                {formatPixelDate(
-                  info.pixel.dateObtained,
-                  Date.now(),
-                  i18n.language,
-                  Intl.DateTimeFormat().resolvedOptions().timeZone,
-                )}
+                {t('wall.obtained')} {format.dateTime(info.pixel.dateObtained)}
               </div>
             ) : null}
           </div>

@@ -1,6 +1,5 @@
 import {
   API_PREFIX,
-  formatK,
   PALETTE,
   type PixelInfo,
   parseLaunchParam,
@@ -10,7 +9,8 @@ import {
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { type CanvasView, createCanvasView, type Pixel } from '../../canvas/index.ts';
+import { type CanvasView, createCanvasView, type Insets, type Pixel } from '../../canvas/index.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { useMotion } from '../../platform/motion.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { selectPublicConfig } from '../../store/configSlice.ts';
@@ -18,6 +18,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks.t
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { selectCanvasFps, shopProductRequested, showToast } from '../../store/uiSlice.ts';
 import { fetchMe, selectUser } from '../../store/userSlice.ts';
+import { GuestLoginBanner } from '../../ui/GuestLoginBanner/GuestLoginBanner.tsx';
 import { BlastRail } from '../boosts/BlastRail.tsx';
 import { BoostHint, PipetteHint } from '../boosts/BoostHint.tsx';
 import {
@@ -62,6 +63,18 @@ function useSyncStatus(): SyncStatus {
   return useSyncExternalStore(runtime.subscribeStatus, () => runtime.sync.status);
 }
 
+/**
+ * What the chrome covers of the canvas: the header above the chrome grid, and the bottom panels
+ * below the rail (the rail itself only holds buttons at the sides).
+ */
+function coveredInsets(canvas: Element, chrome: Element, rail: Element): Insets {
+  const area = canvas.getBoundingClientRect();
+  return {
+    top: Math.max(0, chrome.getBoundingClientRect().top - area.top),
+    bottom: Math.max(0, area.bottom - rail.getBoundingClientRect().bottom),
+  };
+}
+
 function useWide(): boolean {
   const query = '(min-width: 900px)';
   return useSyncExternalStore(
@@ -90,6 +103,9 @@ export function WallScreen() {
   const runtime = wallRuntime();
 
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const chromeRef = useRef<HTMLDivElement>(null);
+  const bottomRef = useRef<HTMLDivElement>(null);
+  const railRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<CanvasView | null>(null);
   const [selected, setSelected] = useState<Pixel | null>(null);
   const [tab, setTab] = useState<PaintBarTab>('none');
@@ -160,6 +176,23 @@ export function WallScreen() {
       setView(null);
     };
   }, [runtime, platform]);
+
+  // A pixel the view centres (the launch pixel) goes in the middle of what the chrome leaves
+  // uncovered, and moves with it while the bottom panel opens or grows under it.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const chrome = chromeRef.current;
+    const bottom = bottomRef.current;
+    const rail = railRef.current;
+    if (!view || !canvas || !chrome || !bottom || !rail) return;
+    const measure = () => view.setInsets(coveredInsets(canvas, chrome, rail));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(chrome);
+    observer.observe(bottom);
+    return () => observer.disconnect();
+  }, [view]);
 
   useEffect(() => view?.setFps(fps), [view, fps]);
   useEffect(() => view?.setMotion(motion), [view, motion]);
@@ -356,69 +389,74 @@ export function WallScreen() {
       <WallEffects view={view} canvas={canvasRef.current} runtime={runtime} />
       {!signedIn && wide ? <WelcomeBlock /> : null}
       {signedIn ? <MiningChip onOpen={() => setMiningOpen(true)} /> : null}
-      <TemplateControls
-        state={templates.state}
-        store={templates.store}
-        layer={templates.layer}
-        onOpenSheet={() => setTemplatesOpen(true)}
-      />
       {status !== 'live' ? (
         <div className="wall-status panel" role="status" data-testid="sync-status">
           {status === 'offline' ? t('wall.offline') : t('wall.syncing')}
         </div>
       ) : null}
-      <div className="wall__bottom">
-        <div className="wall__rail">
-          {signedIn ? (
-            <BlastRail goods={shop.goods} mode={mode} busy={usingItem} onPress={(m) => void pressMode(m)} />
-          ) : null}
-          <ZoomControls view={view} />
-        </div>
-        {signedIn && isBlastMode(mode) ? (
-          <BoostHint mode={mode} goods={shop.goods} onCancel={() => setMode(null)} />
-        ) : null}
-        {signedIn && picking ? <PipetteHint onCancel={() => setPicking(false)} /> : null}
-        {!signedIn ? (
-          <div className="wall-hint panel" data-testid="hint-guest">
-            {t('wall.hintGuest')}
-          </div>
-        ) : selected ? (
-          <PaintBar
-            color={color}
-            recent={recentOrDefault(recent)}
-            tab={tab}
-            info={info}
-            infoLoading={infoLoading}
-            painting={painting}
-            onTab={setTab}
-            onPick={pick}
-            onPaint={() => void paint()}
-            onCopyLink={() => void copyLink()}
-            templateHint={
-              templates.hint !== null ? (
-                <TemplateHint
-                  color={templates.hint}
-                  active={PALETTE[templates.hint] === color}
-                  onPick={pick}
-                />
-              ) : null
-            }
-            boosts={
-              <PaintBarBoosts
-                goods={shop.goods}
-                mode={mode}
-                picking={picking}
-                onPress={(m) => void pressMode(m)}
-                onPipette={pressPipetteTool}
-                onSnap={() => void snap()}
-              />
-            }
+      <div ref={chromeRef} className="wall__chrome">
+        <div className="wall__aside">
+          <TemplateControls
+            state={templates.state}
+            store={templates.store}
+            layer={templates.layer}
+            onOpenSheet={() => setTemplatesOpen(true)}
           />
-        ) : (
-          <div className="wall-hint panel" data-testid="hint-select">
-            {t('wall.hintSelect')}
+          <GuestLoginBanner placement="floating" />
+        </div>
+        <div ref={bottomRef} className="wall__bottom">
+          <div ref={railRef} className="wall__rail">
+            {signedIn ? (
+              <BlastRail goods={shop.goods} mode={mode} busy={usingItem} onPress={(m) => void pressMode(m)} />
+            ) : null}
+            <ZoomControls view={view} />
           </div>
-        )}
+          {signedIn && isBlastMode(mode) ? (
+            <BoostHint mode={mode} goods={shop.goods} onCancel={() => setMode(null)} />
+          ) : null}
+          {signedIn && picking ? <PipetteHint onCancel={() => setPicking(false)} /> : null}
+          {!signedIn ? (
+            <div className="wall-hint panel" data-testid="hint-guest">
+              {t('wall.hintGuest')}
+            </div>
+          ) : selected ? (
+            <PaintBar
+              color={color}
+              recent={recentOrDefault(recent)}
+              tab={tab}
+              info={info}
+              infoLoading={infoLoading}
+              painting={painting}
+              onTab={setTab}
+              onPick={pick}
+              onPaint={() => void paint()}
+              onCopyLink={() => void copyLink()}
+              templateHint={
+                templates.hint !== null ? (
+                  <TemplateHint
+                    color={templates.hint}
+                    active={PALETTE[templates.hint] === color}
+                    onPick={pick}
+                  />
+                ) : null
+              }
+              boosts={
+                <PaintBarBoosts
+                  goods={shop.goods}
+                  mode={mode}
+                  picking={picking}
+                  onPress={(m) => void pressMode(m)}
+                  onPipette={pressPipetteTool}
+                  onSnap={() => void snap()}
+                />
+              }
+            />
+          ) : (
+            <div className="wall-hint panel" data-testid="hint-select">
+              {t('wall.hintSelect')}
+            </div>
+          )}
+        </div>
       </div>
       <HiddenLayer view={view} notice={hiddenNotice} signedIn={signedIn} />
       <WallRewards signedIn={signedIn} reward={reward} onDone={() => setReward(null)} />
@@ -436,6 +474,7 @@ export function WallScreen() {
 /** Wide screens without login: what this is, a few figures, and the way to the about page. */
 function WelcomeBlock() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [stats, setStats] = useState<UsersStats | null>(null);
   useEffect(() => {
     const abort = new AbortController();
@@ -453,11 +492,11 @@ function WelcomeBlock() {
         <dl className="wall-welcome__stats">
           <div>
             <dt>{t('wall.statPainters')}</dt>
-            <dd>{formatK(stats.totalPlayers)}</dd>
+            <dd>{format.compact(stats.totalPlayers)}</dd>
           </div>
           <div>
             <dt>{t('wall.statRepaints')}</dt>
-            <dd>{formatK(stats.totalRepaints)}</dd>
+            <dd>{format.compact(stats.totalRepaints)}</dd>
           </div>
         </dl>
       ) : null}

@@ -11,8 +11,9 @@ import { TelegramLoginWidget } from './TelegramLoginWidget.tsx';
 import './GuestLoginBanner.css';
 
 /**
- * Guests only: the ways to sign in this server offers. Hidden once signed in. It floats over the
- * Wall and sits at the top of the column on other pages, so it never covers a page's title.
+ * Guests only: the ways to sign in this server offers. Hidden once signed in. On the Wall it
+ * floats in the top-right column under the template controls (the Wall places it, so the two
+ * never cover each other); on other pages it sits at the top of the column, above the title.
  */
 export function GuestLoginBanner({ placement }: { placement: 'floating' | 'inline' }) {
   const { t } = useTranslation();

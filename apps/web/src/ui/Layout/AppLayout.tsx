@@ -111,7 +111,6 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Header />
-      {stage && <GuestLoginBanner placement="floating" />}
       <Toasts />
       <BannedNotice />
       <GameModesSheet />
