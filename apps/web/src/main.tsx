@@ -4,24 +4,30 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import { createI18n, pickInitialLanguage } from './i18n/index.ts';
 import { detectPlatform } from './platform/index.ts';
-import { routes } from './routes.tsx';
+import { preloadPages, routeReady, routes } from './routes.tsx';
 import { bootSession, createAppContext } from './session.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
 async function start(): Promise<void> {
-  // The Wall is the usual first screen: fetch its code while the platform and translations load.
-  if (window.location.pathname === '/') void import('./pages/WallPage.tsx');
+  // The first screen's code downloads while the platform and translations load.
+  preloadPages(window.location.pathname);
   const platform = await detectPlatform();
   const context = createAppContext(platform);
   void context.store.dispatch(bootSession());
-  // The first language's strings arrive before the first paint, so no key flashes on screen.
-  const i18n = await createI18n(pickInitialLanguage(platform.languageCode));
+  // The router is created once the platform has tidied the address bar (init data, launch params).
+  const router = createBrowserRouter(routes);
+  // The first language's strings and the first page arrive before the first paint: no key flashes
+  // on screen and the layout does not jump when the page comes in.
+  const [i18n] = await Promise.all([
+    createI18n(pickInitialLanguage(platform.languageCode)),
+    routeReady(router),
+  ]);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
     <StrictMode>
-      <App context={context} i18n={i18n} router={createBrowserRouter(routes)} />
+      <App context={context} i18n={i18n} router={router} />
     </StrictMode>,
   );
 }
