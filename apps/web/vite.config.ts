@@ -72,7 +72,7 @@ const WALL_PAGE = path.resolve(import.meta.dirname, 'src', 'pages', 'WallPage.ts
 /** Files a chunk needs (its static imports, transitively, and their CSS), as bundle file names. */
 function chunkClosure(bundle: OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
   const chunk = bundle[fileName];
-  if (!chunk || chunk.type !== 'chunk' || into.has(fileName)) return into;
+  if (chunk?.type !== 'chunk' || into.has(fileName)) return into;
   into.add(fileName);
   for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
   for (const imported of chunk.imports) chunkClosure(bundle, imported, into);
