@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './App.tsx';
@@ -25,11 +25,15 @@ async function start(): Promise<void> {
   ]);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App context={context} i18n={i18n} router={router} />
-    </StrictMode>,
-  );
+  // As a transition React renders the first screen in slices and yields between them, instead of in
+  // one long task that holds off input.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App context={context} i18n={i18n} router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
 start().catch((error: unknown) => console.error('Pixel Wall failed to start', error));
