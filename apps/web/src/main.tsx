@@ -9,14 +9,22 @@ import { bootSession, createAppContext } from './session.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
+/** Ends the current task: the browser may handle input (and paint) before the rest runs. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(): Promise<void> {
   // The first screen's code downloads while the platform and translations load.
   preloadPages(window.location.pathname);
+  // Evaluating the entry's modules was one long task already; the app starts in the next ones.
+  await nextTask();
   const platform = await detectPlatform();
   const context = createAppContext(platform);
   void context.store.dispatch(bootSession());
   // The router is created once the platform has tidied the address bar (init data, launch params).
   const router = createBrowserRouter(routes);
+  await nextTask();
   // The first language's strings and the first page arrive before the first paint: no key flashes
   // on screen and the layout does not jump when the page comes in.
   const [i18n] = await Promise.all([
