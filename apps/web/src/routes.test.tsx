@@ -1,9 +1,14 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
+import type { ComponentType } from 'react';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { APP_PATHS } from './routes.tsx';
+import { PageErrorPage, PageLoadError } from './pages/RouteErrorPage.tsx';
+import { APP_PATHS, lazyPage, routeReady, routes } from './routes.tsx';
 import { bootSession } from './session.ts';
-import { createTestContext, createTestI18n, renderApp } from './test/harness.tsx';
+import { createTestContext, createTestI18n, renderApp, renderWithRouter } from './test/harness.tsx';
+import { AppLayout } from './ui/Layout/AppLayout.tsx';
+import { PageOutlet } from './ui/Layout/PageOutlet.tsx';
 
 vi.mock('./pages/WallPage.tsx', () => ({ WallPage: () => <div data-testid="wall-page">wall</div> }));
 
@@ -16,7 +21,38 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
 });
+
+/** A page whose code arrives when the test says so. */
+function pendingPage(): {
+  route: ReturnType<typeof lazyPage>;
+  arrive: (page: ComponentType) => void;
+  fail: (error: Error) => void;
+} {
+  let arrive: (page: ComponentType) => void = () => {};
+  let fail: (error: Error) => void = () => {};
+  const code = new Promise<ComponentType>((resolve, reject) => {
+    arrive = resolve;
+    fail = reject;
+  });
+  return { route: lazyPage(() => code), arrive, fail };
+}
+
+/** The app's layout around `pages`, as in `routes`. */
+function layoutAround(pages: RouteObject[]): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <AppLayout />,
+      children: [{ element: <PageOutlet />, errorElement: <PageErrorPage />, children: pages }],
+    },
+  ];
+}
+
+function Heading({ text }: { text: string }) {
+  return <h1>{text}</h1>;
+}
 
 describe('routes', () => {
   it('cover every route of SPEC §2', () => {
@@ -79,6 +115,74 @@ describe('routes', () => {
     void context.store.dispatch(bootSession());
     renderApp('/about', context, i18n);
     await waitFor(() => expect(screen.getByText('Dev sign-in (local only)')).toBeTruthy());
+  });
+
+  it('load the first page before the first render', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/rules'] });
+    expect(router.state.initialized).toBe(false);
+    await routeReady(router);
+    renderWithRouter(router, createTestContext(), i18n);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).not.toBe('');
+    expect(screen.getByRole('banner')).toBeTruthy();
+  });
+
+  it('keep the current page and run the loading bar while the next page downloads', async () => {
+    const next = pendingPage();
+    const router = createMemoryRouter(
+      layoutAround([
+        { index: true, element: <Heading text="first" /> },
+        { path: 'next', ...next.route },
+      ]),
+    );
+    renderWithRouter(router, createTestContext(), i18n);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('first');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+
+    act(() => {
+      void router.navigate('/next');
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('first');
+    expect(await screen.findByRole('progressbar')).toBeTruthy();
+
+    next.arrive(() => <Heading text="next" />);
+    expect((await screen.findByRole('heading', { level: 1, name: 'next' })).textContent).toBe('next');
+    await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
+  });
+
+  it('offer a reload when a page fails to download, inside the layout', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const broken = pendingPage();
+    broken.fail(new TypeError('Failed to fetch dynamically imported module'));
+    const router = createMemoryRouter(layoutAround([{ index: true, ...broken.route }]));
+    await routeReady(router);
+    renderWithRouter(router, createTestContext(), i18n);
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Something went wrong');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(errors).toHaveBeenCalledWith('Route failed to render', expect.any(PageLoadError));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(reload).toHaveBeenCalledOnce();
+    errors.mockRestore();
+  });
+
+  it('offer no reload when a page fails to render', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const router = createMemoryRouter(
+      layoutAround([
+        {
+          index: true,
+          Component: () => {
+            throw new Error('broken page');
+          },
+        },
+      ]),
+    );
+    renderWithRouter(router, createTestContext(), i18n);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Something went wrong');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    errors.mockRestore();
   });
 
   it('uses no translation key that English lacks', () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { entryScripts, measureInitialJs, staticImports } from './budget.ts';
+import { entryScripts, firstScreenScripts, measureInitialJs, staticImports } from './budget.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bundle-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -20,6 +20,14 @@ describe('initial JavaScript measure', () => {
       '<link rel="modulepreload" crossorigin href="/assets/react-b.js">' +
       '<link rel="stylesheet" href="/assets/index.css">';
     expect(entryScripts(html)).toEqual(['/assets/index-a.js', '/assets/react-b.js']);
+  });
+
+  it('finds the scripts preloaded for the first screen of /, not its styles', () => {
+    const html =
+      '<script>const language = "en";</script>' +
+      '<script data-first-screen="/">(function p(h){})(["/assets/WallPage-a.js","/assets/WallPage-b.css","/assets/motion-c.js"]);</script>';
+    expect(firstScreenScripts(html)).toEqual(['/assets/WallPage-a.js', '/assets/motion-c.js']);
+    expect(firstScreenScripts('<script>(["/assets/x.js"])</script>')).toEqual([]);
   });
 
   it('reads static imports and re-exports, not dynamic imports', () => {
@@ -45,7 +53,28 @@ describe('initial JavaScript measure', () => {
       'assets/react.js',
       'assets/shared.js',
     ]);
+    expect(result.firstScreen).toEqual([]);
     const expected = ['index.js', 'react.js', 'shared.js']
+      .map((f) => zlib.gzipSync(fs.readFileSync(path.join(dir, 'assets', f)), { level: 9 }).length)
+      .reduce((a, b) => a + b, 0);
+    expect(result.totalGzipBytes).toBe(expected);
+  });
+
+  it('adds what index.html preloads for / once, apart from the entry chunks', () => {
+    const big = 'y'.repeat(3000);
+    write(
+      'index.html',
+      '<script data-first-screen="/">(function p(h){})(["/assets/wall.js"]);</script>' +
+        '<script type="module" src="/assets/index.js"></script>',
+    );
+    write('assets/index.js', 'import{a}from"./shared.js";const w=()=>import("./wall.js");');
+    write('assets/shared.js', 'export const a=1;');
+    write('assets/wall.js', `import{a}from"./shared.js";import{m}from"./motion.js";export const w="${big}";`);
+    write('assets/motion.js', 'export const m=2;');
+    const result = measureInitialJs(dir);
+    expect(result.chunks.map((c) => c.file).sort()).toEqual(['assets/index.js', 'assets/shared.js']);
+    expect(result.firstScreen.map((c) => c.file).sort()).toEqual(['assets/motion.js', 'assets/wall.js']);
+    const expected = ['index.js', 'shared.js', 'wall.js', 'motion.js']
       .map((f) => zlib.gzipSync(fs.readFileSync(path.join(dir, 'assets', f)), { level: 9 }).length)
       .reduce((a, b) => a + b, 0);
     expect(result.totalGzipBytes).toBe(expected);

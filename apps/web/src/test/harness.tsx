@@ -1,7 +1,7 @@
 import type { MiningStatus, User } from '@pixel-wall/shared';
 import { render } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type DataRouter, type RouteObject } from 'react-router';
 import en from '../../public/locales/en.json';
 import { App } from '../App.tsx';
 import { createMemoryTokenStorage, type TokenStorage } from '../api/tokens.ts';
@@ -69,16 +69,37 @@ export const OFFLINE_WALLET: TonWalletConnector = {
   subscribe: () => () => {},
 };
 
-/** Renders the whole app (layout, store, translations) at `path` with an in-memory router. */
-export function renderApp(path: string, context: AppContext, i18n: I18n) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** `tree` with every page's code already loaded, as the router leaves a route once it has it. */
+async function withPagesLoaded(tree: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    tree.map(async ({ lazy, children, ...route }): Promise<RouteObject> => {
+      const loaded = typeof lazy === 'function' ? await lazy() : {};
+      if (route.index) return { ...route, ...loaded };
+      return { ...route, ...loaded, ...(children ? { children: await withPagesLoaded(children) } : {}) };
+    }),
+  );
+}
+
+/** The app's routes with their pages loaded up front: a test sees its page on the first render. */
+const LOADED_ROUTES = await withPagesLoaded(routes);
+
+/** Renders the whole app (layout, store, translations) around `router`. */
+export function renderWithRouter(router: DataRouter, context: AppContext, i18n: I18n) {
   // No test reaches the TON Connect servers: pages see a wallet that is not connected.
-  const view = render(
+  return render(
     <WalletProvider connector={OFFLINE_WALLET}>
       <App context={context} i18n={i18n} router={router} />
     </WalletProvider>,
   );
-  return { ...view, router };
+}
+
+/**
+ * Renders the whole app at `path` with an in-memory router. Pages are loaded already;
+ * `routes.test.tsx` covers loading them on demand.
+ */
+export function renderApp(path: string, context: AppContext, i18n: I18n) {
+  const router = createMemoryRouter(LOADED_ROUTES, { initialEntries: [path] });
+  return { ...renderWithRouter(router, context, i18n), router };
 }
 
 export function miningStatus(overrides: Partial<MiningStatus> = {}): MiningStatus {
