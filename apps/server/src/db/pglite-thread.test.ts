@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaintRecord, writeBatch } from '../engine/committer.ts';
-import { type Database, openDatabase, runStatements } from './client.ts';
+import { type Database, openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
 import { openPgliteWorker } from './pglite-thread.ts';
 import { schema } from './schema.ts';
@@ -210,34 +210,6 @@ describe('PGlite in a worker thread', () => {
     });
     expect(rows.flat()).toEqual([{ i: 1 }, { i: 2 }, { i: 3 }]);
     await expect(leaked!.query('SELECT 1')).rejects.toThrow('Transaction is closed');
-  });
-
-  it("runs a transaction's statements from one message in order, and stops at the first that fails", async () => {
-    for (const db of [worker, inThread]) {
-      await db.query('CREATE TABLE IF NOT EXISTS stmt_order (k int PRIMARY KEY, v int)');
-      await db.transaction((tx) =>
-        runStatements(tx, [
-          { text: 'INSERT INTO stmt_order VALUES ($1, $2)', params: [1, 10] },
-          // Sees the row the statement before it wrote.
-          { text: 'INSERT INTO stmt_order SELECT k + 1, v * 2 FROM stmt_order WHERE k = $1', params: [1] },
-        ]),
-      );
-      expect(await db.query('SELECT k, v FROM stmt_order ORDER BY k')).toEqual([
-        { k: 1, v: 10 },
-        { k: 2, v: 20 },
-      ]);
-      const failed = db.transaction((tx) =>
-        runStatements(tx, [
-          { text: 'INSERT INTO stmt_order VALUES ($1, $2)', params: [3, 30] },
-          { text: 'INSERT INTO stmt_order VALUES ($1, $2)', params: [1, 99] },
-          { text: 'INSERT INTO stmt_order VALUES ($1, $2)', params: [4, 40] },
-        ]),
-      );
-      await expect(failed).rejects.toMatchObject({ code: '23505' });
-      // The whole transaction rolled back: neither the statement before the failure nor after it.
-      expect(await db.query('SELECT k FROM stmt_order ORDER BY k')).toEqual([{ k: 1 }, { k: 2 }]);
-      await db.query('DROP TABLE stmt_order');
-    }
   });
 
   it('fails a call whose parameters cannot cross threads, and nothing else', async () => {
