@@ -1,4 +1,5 @@
-import { inflateRawSync } from 'node:zlib';
+import http from 'node:http';
+import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { CANVAS_PIXELS, PALETTE, paletteIndexOf } from '@pixel-wall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -292,6 +293,29 @@ describe('bad input (pglite)', () => {
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('NOT_FOUND');
     expect(r.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('gzips large JSON replies for clients that accept it, and leaves small ones alone', async () => {
+    const get = (url: string, encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${run.baseUrl}${url}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const plain = await get('/api/v1/buy/list', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const zipped = await get('/api/v1/buy/list', 'gzip');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+    expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    const small = await get('/healthz', 'gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toEqual({ ok: true });
   });
 
   it('exposes health, readiness and metrics', async () => {

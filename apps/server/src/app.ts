@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import {
@@ -437,6 +438,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
+  // JSON lists (shop, ratings, histories) gzip to a fraction on a phone's network. Small replies,
+  // such as a paint's, stay as they are; the web build is served precompressed by @fastify/static.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('X-Request-Id', req.id);

@@ -74,7 +74,6 @@ export function HiddenLayer({
           className={signedIn ? 'hidden-chip panel' : 'hidden-chip hidden-chip--first panel'}
           onClick={() => setOpen(true)}
           data-testid="hidden-chip"
-          aria-label={t('hidden.chipLabel')}
         >
           <span className="hidden-chip__eye" aria-hidden="true">
             ?
@@ -82,6 +81,8 @@ export function HiddenLayer({
           <span className="pixel-num">
             {format.integer(stats.count)}/{format.integer(stats.awards)}
           </span>
+          {/* The name starts with what is seen (WCAG 2.5.3), then says what the button opens. */}
+          <span className="visually-hidden"> {t('hidden.chipLabel')}</span>
         </button>
       ) : null}
       {view && notices.length > 0 ? (
