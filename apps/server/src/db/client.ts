@@ -120,14 +120,6 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         const result = await fn({
           query: async <T extends object>(text: string, params?: readonly unknown[]) =>
             (await conn.query<T>(text, params as unknown[] | undefined)).rows,
-          // node-postgres queues a client's queries and sends each as the one before completes,
-          // without a turn through this code in between. After a failure the rest fail too
-          // (the transaction is aborted); the first failure is the one reported.
-          queries: async (statements) => {
-            await Promise.all(
-              statements.map((st) => conn.query(st.text, st.params as unknown[] | undefined)),
-            );
-          },
         });
         await conn.query('COMMIT');
         return result;
