@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   formatBuyPrice,
   formatCountdown,
-  formatHoursMinutes,
   formatK,
   formatPixelDate,
   formatRank,
-  formatRechargeSpeed,
   formatTokenPrice,
   SQUAD_NAME_MAX,
   SQUAD_SLUG_MAX,
@@ -88,38 +86,6 @@ describe('formatK', () => {
     [Number.POSITIVE_INFINITY, '0'],
   ])('%d → %s', (n, expected) => {
     expect(formatK(n)).toBe(expected);
-  });
-});
-
-describe('formatHoursMinutes', () => {
-  it.each([
-    [0, '0h 00m'],
-    [59_999, '0h 00m'],
-    [60_000, '0h 01m'],
-    [5_400_000, '1h 30m'],
-    [8 * 3_600_000, '8h 00m'],
-    [8 * 3_600_000 - 1, '7h 59m'],
-    [25 * 3_600_000 + 3 * 60_000, '25h 03m'],
-    [-5000, '0h 00m'],
-    [Number.NaN, '0h 00m'],
-  ])('%d ms → %s', (ms, expected) => {
-    expect(formatHoursMinutes(ms)).toBe(expected);
-  });
-});
-
-describe('formatRechargeSpeed', () => {
-  it.each([
-    [600_000, '10m 00s'],
-    [570_000, '9m 30s'],
-    [300_000, '5m 00s'],
-    [473_000, '7m 53s'],
-    [90_000, '1m 30s'],
-    [59_000, '0m 59s'],
-    [89_600, '1m 30s'],
-    [0, '0m 00s'],
-    [3_600_000, '60m 00s'],
-  ])('%d ms → %s', (ms, expected) => {
-    expect(formatRechargeSpeed(ms)).toBe(expected);
   });
 });
 

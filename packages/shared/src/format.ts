@@ -67,18 +67,6 @@ function nonNegative(ms: number): number {
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-/** 'Xh YYm', whole minutes rounded down: 5_400_000 → '1h 30m'; hours grow past 24. */
-export function formatHoursMinutes(ms: number): string {
-  const minutes = Math.floor(nonNegative(ms) / 60_000);
-  return `${Math.floor(minutes / 60)}h ${pad2(minutes % 60)}m`;
-}
-
-/** Time per restored charge: 600_000 → '10m 00s', 90_000 → '1m 30s'; rounded to the second. */
-export function formatRechargeSpeed(ms: number): string {
-  const seconds = Math.round(nonNegative(ms) / 1000);
-  return `${Math.floor(seconds / 60)}m ${pad2(seconds % 60)}s`;
-}
-
 /**
  * A countdown: 'H:MM:SS' from one hour, else 'MM:SS'. Seconds round up, so the display reaches
  * '00:00' exactly when the time is over and never shows zero while time remains.

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatDecimal,
+  formatDuration,
   formatInteger,
   formatNumber,
   formatPercent,
@@ -143,6 +144,39 @@ describe('formatDateTime', () => {
 
   it('adds the year when it is not this year', () => {
     expect(formatDateTime('de', Date.UTC(2023, 11, 31, 9, 0), now, 'UTC')).toBe('31. Dezember 2023, 09:00');
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [600_000, '10m 00s'],
+    [570_000, '9m 30s'],
+    [473_000, '7m 53s'],
+    [59_000, '0m 59s'],
+    [89_600, '1m 30s'],
+    [0, '0m 00s'],
+    [-5000, '0m 00s'],
+    [Number.NaN, '0m 00s'],
+    [3_600_000, '60m 00s'],
+  ])('%d ms as minutes and seconds, rounded → %s (en)', (ms, expected) => {
+    expect(formatDuration('en', ms, ['minute', 'second'], true)).toBe(expected);
+  });
+
+  it('rounds down unless asked, and carries into the larger unit', () => {
+    expect(formatDuration('en', 89_600, ['minute', 'second'])).toBe('1m 29s');
+    expect(formatDuration('en', 5_400_000 - 1, ['hour', 'minute'])).toBe('1h 29m');
+    expect(formatDuration('en', 25 * 3_600_000 + 3 * 60_000, ['hour', 'minute'])).toBe('25h 03m');
+    expect(formatDuration('en', 2 * 86_400_000, ['day'])).toBe('2d');
+  });
+
+  it.each<[SupportedLanguage, string]>([
+    ['ru', '9 мин 30 с'],
+    ['de', '9 Min. 30 Sek.'],
+    ['fr', '9min 30s'],
+    ['kr', '9분 30초'],
+    ['cn', '9分钟 30秒'],
+  ])('writes the units in %s: %s', (language, expected) => {
+    expect(formatDuration(language, 570_000, ['minute', 'second'])).toBe(expected);
   });
 });
 

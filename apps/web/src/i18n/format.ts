@@ -126,6 +126,42 @@ export function formatDateTime(
   return formatPixelDate(date, now, language, timeZone);
 }
 
+export type DurationUnit = 'day' | 'hour' | 'minute' | 'second';
+
+/**
+ * A length of time in the language's short unit words, largest unit first, each after the first
+ * with two digits: 570_000 as minute + second → '9m 30s' (en), '9 мин 30 с' (ru), '9 Min. 30 Sek.'
+ * (de). Whole units, rounded down; the last unit is rounded to the nearest instead when `round`.
+ */
+export function formatDuration(
+  language: SupportedLanguage,
+  ms: number,
+  units: readonly DurationUnit[],
+  round = false,
+): string {
+  const sizes: Record<DurationUnit, number> = {
+    day: 86_400_000,
+    hour: 3_600_000,
+    minute: 60_000,
+    second: 1000,
+  };
+  const smallest = sizes[units[units.length - 1] ?? 'second'];
+  let left = Number.isFinite(ms) && ms > 0 ? ms : 0;
+  left = (round ? Math.round(left / smallest) : Math.floor(left / smallest)) * smallest;
+  return units
+    .map((unit, i) => {
+      const n = Math.floor(left / sizes[unit]);
+      left -= n * sizes[unit];
+      return numberFormat(language, {
+        style: 'unit',
+        unit,
+        unitDisplay: 'narrow',
+        minimumIntegerDigits: i === 0 ? 1 : 2,
+      }).format(n);
+    })
+    .join(' ');
+}
+
 function decimalSeparator(language: SupportedLanguage): string {
   return (
     numberFormat(language, {})
@@ -144,6 +180,7 @@ export interface Formatter {
   percent(points: number, options?: Intl.NumberFormatOptions): string;
   date(date: DateInput, style?: DateStyle, timeZone?: string): string;
   dateTime(date: DateInput): string;
+  duration(ms: number, units: readonly DurationUnit[], round?: boolean): string;
 }
 
 const formatters = new Map<SupportedLanguage, Formatter>();
@@ -161,6 +198,7 @@ export function formatterFor(language: SupportedLanguage): Formatter {
       percent: (points, options) => formatPercent(language, points, options),
       date: (date, style, timeZone) => formatDate(language, date, style, timeZone),
       dateTime: (date) => formatDateTime(language, date),
+      duration: (ms, units, round) => formatDuration(language, ms, units, round),
     };
     formatters.set(language, formatter);
   }

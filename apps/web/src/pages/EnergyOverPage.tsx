@@ -1,4 +1,4 @@
-import { formatCountdown, formatRechargeSpeed, ProductId } from '@pixel-wall/shared';
+import { formatCountdown, ProductId } from '@pixel-wall/shared';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -40,6 +40,7 @@ function ChargeMeter({ live }: { live: LiveCharges }) {
 
 function Options({ live, onShop }: { live: LiveCharges; onShop: () => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <ul className="energy-options">
       <li className="energy-option">
@@ -49,7 +50,7 @@ function Options({ live, onShop }: { live: LiveCharges; onShop: () => void }) {
           <span className="energy-option__text">{t('energyOver.justWaitText')}</span>
           <span className="energy-option__text">
             {t('energyOver.perCharge')}:{' '}
-            <b className="pixel-num">{formatRechargeSpeed(live.reChargeSpeed)}</b>
+            <b className="pixel-num">{format.duration(live.reChargeSpeed, ['minute', 'second'], true)}</b>
           </span>
           {live.charges === 0 ? (
             <span className="energy-option__timer" role="timer" aria-live="off">

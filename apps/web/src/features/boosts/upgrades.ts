@@ -10,7 +10,6 @@ import {
   boostMaxLevel,
   boostPricePx,
   boostValueAt,
-  formatRechargeSpeed,
   type MiningStatus,
 } from '@pixel-wall/shared';
 import { ApiError } from '../../api/errors.ts';
@@ -66,7 +65,7 @@ export function boostRows(status: StatusFigures | null, pixelCoins: number): Boo
 /** '×1.5', '12', '9m 30s' (en); '×1,5' (de) */
 export function formatBoostValue(format: Formatter, id: BoostId, value: number): string {
   if (id === 'paintReward') return `×${format.number(value)}`;
-  if (id === 'rechargeSpeed') return formatRechargeSpeed(value);
+  if (id === 'rechargeSpeed') return format.duration(value, ['minute', 'second'], true);
   return format.integer(value);
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@pixel-wall/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../i18n/format.ts';
+import { type Formatter, useFormat } from '../../i18n/format.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { useHttp } from '../profile/http.ts';
@@ -24,10 +24,12 @@ import { type ShowProps, useFollow } from './TemplatesSheet.tsx';
 
 const DAY_MS = 86_400_000;
 
-/** 2d 03:04:05 past a day, as the paint button's timer below it. */
-function countdown(ms: number): string {
+/** 2d 03:04:05 past a day (the days in the language's unit), as the paint button's timer below it. */
+function countdown(format: Formatter, ms: number): string {
   const days = Math.floor(ms / DAY_MS);
-  return days > 0 ? `${days}d ${formatCountdown(ms - days * DAY_MS)}` : formatCountdown(ms);
+  return days > 0
+    ? `${format.duration(days * DAY_MS, ['day'])} ${formatCountdown(ms - days * DAY_MS)}`
+    : formatCountdown(ms);
 }
 
 type View = 'random' | 'all' | 'leaderboard' | 'final' | 'mine';
@@ -114,6 +116,7 @@ export function TournamentTab({ selected, onShow }: ShowProps) {
 
 function PeriodCard({ periods }: { periods: TournamentPeriods | null }) {
   const { t } = useTranslation();
+  const format = useFormat();
   // The server's clock, so the countdown is right on a device whose clock is not.
   const [skew, setSkew] = useState(0);
   const [now, setNow] = useState(() => Date.now());
@@ -139,7 +142,7 @@ function PeriodCard({ periods }: { periods: TournamentPeriods | null }) {
       {active ? (
         <div className="tpl-period__left">
           {t(active.kind === 'round' ? 'tournaments.endsIn' : 'tournaments.nextIn', {
-            time: countdown(left),
+            time: countdown(format, left),
           })}
         </div>
       ) : null}
