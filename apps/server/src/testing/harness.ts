@@ -191,6 +191,19 @@ export function initDataFor(
   return signInitData(fields, opts.botToken ?? TEST_BOT_TOKEN);
 }
 
+/**
+ * Signs in a new Telegram player on each call: ids `firstId + 1`, `+ 2`, … and first names
+ * `${name}${n}`. `base` is read at each call, so the factory can exist before the app starts.
+ */
+export function playerFactory(base: () => string, firstId: number, defaultName: string) {
+  let n = 0;
+  return async (name = defaultName) => {
+    n++;
+    const id = firstId + n;
+    return { id, token: (await telegramSignIn(base(), { id, first_name: `${name}${n}` })).token };
+  };
+}
+
 export async function telegramSignIn(
   base: string,
   user: { id: number; first_name: string; username?: string },

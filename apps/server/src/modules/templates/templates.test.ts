@@ -1,10 +1,11 @@
-import { type Template, TEMPLATE_TRANSPARENT } from '@pixel-wall/shared';
+import { TEMPLATE_TRANSPARENT, type Template } from '@pixel-wall/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   createTestStore,
   dbKinds,
+  playerFactory,
   type RunningApp,
   startApp,
   type TestStore,
@@ -20,12 +21,7 @@ describe.each(kinds)('templates on %s', (kind) => {
   let store: TestStore;
   let run: RunningApp;
   let base: string;
-  let n = 0;
-  const player = async (name = 'Tess') => {
-    n++;
-    const id = 870_000 + n;
-    return { id, token: (await telegramSignIn(base, { id, first_name: `${name}${n}` })).token };
-  };
+  const player = playerFactory(() => base, 870_000, 'Tess');
 
   beforeAll(async () => {
     store = await createTestStore(kind);

@@ -13,10 +13,10 @@ import {
   api,
   createTestStore,
   dbKinds,
+  playerFactory,
   type RunningApp,
   startApp,
   type TestStore,
-  telegramSignIn,
   testConfig,
 } from '../../testing/harness.ts';
 import { redisAvailable, redisRequired, TEST_REDIS_URL, testPrefix } from '../../testing/redis.ts';
@@ -45,12 +45,7 @@ describe.each(kinds)('tournaments on %s', (kind) => {
   let store: TestStore;
   let run: RunningApp;
   let base: string;
-  let n = 0;
-  const player = async (name = 'Rival') => {
-    n++;
-    const id = 890_000 + n;
-    return { id, token: (await telegramSignIn(base, { id, first_name: `${name}${n}` })).token };
-  };
+  const player = playerFactory(() => base, 890_000, 'Rival');
 
   beforeAll(async () => {
     store = await createTestStore(kind);
