@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeTonAddress } from './integrations/ton/address.ts';
+import { tonAddress } from './lib/env-schemas.ts';
 import { type MarketConfig, marketConfigFrom, marketEnvShape } from './modules/market/index.ts';
 import { type TonConfig, tonConfigFrom, tonEnvShape } from './modules/ton/index.ts';
 
@@ -64,11 +65,7 @@ const envSchema = z.object({
     .default(1800),
   ...tonEnvShape,
   /** the TON NFT collection approved drawings are minted into; unset: minting is off */
-  NFT_COLLECTION_ADDRESS: z
-    .string()
-    .max(128)
-    .refine((v) => normalizeTonAddress(v) !== '', { message: 'must be a TON address' })
-    .optional(),
+  NFT_COLLECTION_ADDRESS: tonAddress.optional(),
   ...marketEnvShape,
   TELEGRAM_BOT_USERNAME: z
     .string()

@@ -3,26 +3,7 @@
  * (`...marketEnvShape`, then `marketConfigFrom(parsed)`), as the TON module does.
  */
 import { z } from 'zod';
-import { normalizeTonAddress } from '../../integrations/ton/address.ts';
-
-const httpUrl = z
-  .string()
-  .max(512)
-  .refine(
-    (v) => {
-      try {
-        return ['http:', 'https:'].includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be an http(s) URL' },
-  );
-
-const tonAddress = z
-  .string()
-  .max(128)
-  .refine((v) => normalizeTonAddress(v) !== '', { message: 'must be a TON address' });
+import { httpUrl, tonAddress } from '../../lib/env-schemas.ts';
 
 export const marketEnvShape = {
   /** CoinGecko-style API; the local demo points it at tools/src/fakes/market-data.ts */

@@ -4,34 +4,16 @@
  */
 import { TON_NETWORK, type TonNetwork } from '@pixel-wall/shared';
 import { z } from 'zod';
-import { normalizeTonAddress } from '../../integrations/ton/address.ts';
 import { DEFAULT_PROOF_MAX_AGE_SECONDS } from '../../integrations/ton/proof.ts';
+import { httpUrl, tonAddress } from '../../lib/env-schemas.ts';
 import { tonAllowedDomains } from '../wallet/service.ts';
 import { parseJettonMasterOverrides } from './types.ts';
-
-const httpUrl = z
-  .string()
-  .max(512)
-  .refine(
-    (v) => {
-      try {
-        return ['http:', 'https:'].includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be an http(s) URL' },
-  );
 
 export const tonEnvShape = {
   /** mainnet | testnet: the proof's network and the address flags we print */
   TON_NETWORK: z.enum(['mainnet', 'testnet']).default('mainnet'),
   /** where players pay (any address spelling); unset turns TON payments and the watcher off */
-  TON_PAYMENT_WALLET: z
-    .string()
-    .max(128)
-    .refine((v) => normalizeTonAddress(v) !== '', { message: 'must be a TON address' })
-    .optional(),
+  TON_PAYMENT_WALLET: tonAddress.optional(),
   /** toncenter v3 base URL; the local demo points it at tools/src/fakes/ton-indexer.ts */
   TON_INDEXER_URL: httpUrl.default('https://toncenter.com'),
   TON_INDEXER_API_KEY: z.string().max(256).optional(),
