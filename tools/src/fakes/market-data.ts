@@ -11,8 +11,7 @@
  * CLI for the local demo: node --import tsx tools/src/fakes/market-data.ts [--port 8092]
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { argValue, closeServer, listen, runStandalone } from './serve.ts';
 
 export interface FakeCoin {
   id: string;
@@ -154,43 +153,30 @@ export async function startFakeMarketData(
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const url = await listen(server, opts.port, opts.host);
 
   return {
-    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    url,
     setCoin,
     setMode,
     get requests() {
       return requests;
     },
     reset,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 
-function argValue(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const fake = await startFakeMarketData({
-    port: Number(argValue('--port') ?? 8092),
-    host: argValue('--host') ?? '127.0.0.1',
-    coins: [DEMO_PX_COIN],
-  });
-  console.info(
-    `fake market data listening on ${fake.url} (set MARKET_DATA_URL=${fake.url} MARKET_DATA_TOKEN_ID=${DEMO_PX_COIN.id})`,
-  );
-  const shutdown = () => void fake.close().then(() => process.exit(0));
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-}
+await runStandalone(
+  import.meta.url,
+  () =>
+    startFakeMarketData({
+      port: Number(argValue('--port') ?? 8092),
+      host: argValue('--host') ?? '127.0.0.1',
+      coins: [DEMO_PX_COIN],
+    }),
+  (fake) =>
+    console.info(
+      `fake market data listening on ${fake.url} (set MARKET_DATA_URL=${fake.url} MARKET_DATA_TOKEN_ID=${DEMO_PX_COIN.id})`,
+    ),
+);

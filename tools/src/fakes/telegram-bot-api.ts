@@ -16,8 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { argValue, closeServer, listen, runStandalone } from './serve.ts';
 
 export interface FakeBotApiOptions {
   port?: number;
@@ -383,12 +382,7 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
-  });
-  const addr = server.address() as AddressInfo;
-  url = `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
+  url = await listen(server, opts.port, opts.host);
 
   return {
     url,
@@ -400,25 +394,23 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
     async close() {
       for (const resolve of waiting.values()) resolve({ ok: false, error_message: 'closed' });
       waiting.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const portArg = process.argv.indexOf('--port');
-  const fake = await startFakeBotApi({
-    port: Number(portArg > 0 ? process.argv[portArg + 1] : (process.env.FAKE_TELEGRAM_PORT ?? 8081)),
-    host: process.env.FAKE_TELEGRAM_HOST ?? '127.0.0.1',
-    webhookUrl: process.env.WEBHOOK_URL ?? null,
-    secretToken: process.env.WEBHOOK_SECRET ?? null,
-    token: process.env.TELEGRAM_BOT_TOKEN ?? null,
-  });
-  console.info(
-    `fake Telegram Bot API listening on ${fake.url} (set TELEGRAM_API_URL=${fake.url} on the server)`,
-  );
-  const stop = () => void fake.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
+await runStandalone(
+  import.meta.url,
+  () =>
+    startFakeBotApi({
+      port: Number(argValue('--port') ?? process.env.FAKE_TELEGRAM_PORT ?? 8081),
+      host: process.env.FAKE_TELEGRAM_HOST ?? '127.0.0.1',
+      webhookUrl: process.env.WEBHOOK_URL ?? null,
+      secretToken: process.env.WEBHOOK_SECRET ?? null,
+      token: process.env.TELEGRAM_BOT_TOKEN ?? null,
+    }),
+  (fake) =>
+    console.info(
+      `fake Telegram Bot API listening on ${fake.url} (set TELEGRAM_API_URL=${fake.url} on the server)`,
+    ),
+);

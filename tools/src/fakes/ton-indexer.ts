@@ -24,8 +24,6 @@
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
 import { normalizeTonAddress } from '../../../apps/server/src/integrations/ton/address.ts';
 import { commentBoc } from '../../../apps/server/src/integrations/ton/comment.ts';
 import {
@@ -35,6 +33,7 @@ import {
   signatureHolds,
 } from '../../../apps/server/src/integrations/ton/payout-decode.ts';
 import { V4_SUBWALLET_ID } from '../../../apps/server/src/integrations/ton/payout-wallet.ts';
+import { argValue, closeServer, listen, runStandalone } from './serve.ts';
 
 export interface AddTonTransfer {
   from: string;
@@ -717,14 +716,10 @@ export async function startFakeTonIndexer(
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const url = await listen(server, opts.port, opts.host);
 
   return {
-    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    url,
     addTonTransfer,
     addJettonTransfer,
     fundWallet,
@@ -733,31 +728,23 @@ export async function startFakeTonIndexer(
     seqnoOf: (address) => wallets.get(mustAddress(address, 'address'))?.seqno ?? 0,
     requests,
     reset,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 
-function argValue(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const fake = await startFakeTonIndexer({
-    port: Number(argValue('--port') ?? 8091),
-    host: argValue('--host') ?? '127.0.0.1',
-    apiKey: argValue('--api-key') ?? null,
-  });
-  console.info(`fake toncenter v3 listening on ${fake.url} (set TON_INDEXER_URL=${fake.url})`);
-  console.info(
-    `add a payment: curl -X POST ${fake.url}/_fake/ton-transfers -H 'content-type: application/json' ` +
-      `-d '{"from":"<buyer>","to":"<payment wallet>","nanotons":"20000000","comment":"<memo>"}'`,
-  );
-  const shutdown = () => void fake.close().then(() => process.exit(0));
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-}
+await runStandalone(
+  import.meta.url,
+  () =>
+    startFakeTonIndexer({
+      port: Number(argValue('--port') ?? 8091),
+      host: argValue('--host') ?? '127.0.0.1',
+      apiKey: argValue('--api-key') ?? null,
+    }),
+  (fake) => {
+    console.info(`fake toncenter v3 listening on ${fake.url} (set TON_INDEXER_URL=${fake.url})`);
+    console.info(
+      `add a payment: curl -X POST ${fake.url}/_fake/ton-transfers -H 'content-type: application/json' ` +
+        `-d '{"from":"<buyer>","to":"<payment wallet>","nanotons":"20000000","comment":"<memo>"}'`,
+    );
+  },
+);
