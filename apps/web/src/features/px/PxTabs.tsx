@@ -15,7 +15,11 @@ export function PxTabs({ current }: { current: PxTab }) {
           key={id}
           to={`/px/${id}`}
           replace
-          className={id === current ? 'px-tabs__tab px-tabs__tab--on pixel-text' : 'px-tabs__tab pixel-text'}
+          className={
+            id === current
+              ? 'px-tabs__tab link-tab link-tab--on pixel-text'
+              : 'px-tabs__tab link-tab pixel-text'
+          }
           aria-current={id === current ? 'page' : undefined}
           onClick={(event) => {
             if (id === current) event.preventDefault();

@@ -6,7 +6,7 @@ import './ratings.css';
 export function RatingsNav() {
   const { t } = useTranslation();
   const tab = ({ isActive }: { isActive: boolean }) =>
-    isActive ? 'ratings-nav__tab ratings-nav__tab--on pixel-text' : 'ratings-nav__tab pixel-text';
+    isActive ? 'link-tab link-tab--on pixel-text' : 'link-tab pixel-text';
   return (
     <nav className="ratings-nav" aria-label={t('ratings.nav')}>
       <NavLink to="/ratings" end replace className={tab}>
