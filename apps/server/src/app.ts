@@ -43,6 +43,7 @@ import { createMetrics } from './lib/metrics.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
 import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
+import { createBotSetup } from './modules/bot/setup.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { registerCanvasRoutes } from './modules/canvas/routes.ts';
@@ -319,6 +320,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
 
+  // The bot's webhook, menu button and commands: set by the leader, in the background.
+  const botSetup =
+    config.telegram.botSetup && config.publicUrl && economy.botApi && economy.webhookSecret
+      ? createBotSetup({
+          db,
+          botApi: economy.botApi,
+          publicUrl: config.publicUrl,
+          webhookSecret: economy.webhookSecret,
+          log: lateLog,
+        })
+      : null;
+
   const leader = createLeaderElection({
     redis,
     key: `${prefix}leader`,
@@ -329,7 +342,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         ton.watcher?.start();
         payouts.start();
         templates.scorer.start();
+        void botSetup?.start();
       } else {
+        botSetup?.stop();
         void ton.watcher?.stop();
         void payouts.stop();
         void templates.scorer.stop();
@@ -606,6 +621,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         unsubscribeControl();
         unsubscribeSnaps();
         await leader.stop();
+        botSetup?.stop();
         await ton.watcher?.stop();
         await payouts.stop();
         hidden.stop();

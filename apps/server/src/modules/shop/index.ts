@@ -147,16 +147,6 @@ export async function createEconomy(deps: EconomyDeps) {
     botApi,
     webhookSecret: secret,
 
-    /** Points Telegram at our webhook (call once the server listens on its public URL). */
-    async setWebhook(publicUrl: string): Promise<void> {
-      if (!botApi || !secret) return;
-      await botApi.setWebhook({
-        url: `${publicUrl.replace(/\/+$/, '')}/api/v1/telegram/webhook`,
-        secret_token: secret,
-        allowed_updates: ['message', 'pre_checkout_query'],
-      });
-    },
-
     register(app: App): void {
       logger ??= app.log;
       registerShopRoutes(app, { stars, revshare, users: deps.users, webhookSecret: secret });
