@@ -43,6 +43,7 @@ import { createMetrics } from './lib/metrics.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
 import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
+import { createBotChat } from './modules/bot/chat.ts';
 import { createBotSetup } from './modules/bot/setup.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
@@ -320,6 +321,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
 
+  const botChat = createBotChat({
+    botApi: economy.botApi,
+    publicUrl: config.publicUrl,
+    contactEmail: config.contactEmail,
+    log: lateLog,
+  });
+  economy.setOtherUpdateHandler((body) => botChat.handleUpdate(body));
   // The bot's webhook, menu button and commands: set by the leader, in the background.
   const botSetup =
     config.telegram.botSetup && config.publicUrl && economy.botApi && economy.webhookSecret

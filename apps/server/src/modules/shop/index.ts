@@ -129,6 +129,7 @@ export async function createEconomy(deps: EconomyDeps) {
     rewardSeed,
   });
   const revshare = createRevshare({ db, minFriends: options.revshareMinFriends });
+  let otherUpdate: ((body: unknown) => Promise<unknown>) | null = null;
 
   return {
     orders,
@@ -147,9 +148,20 @@ export async function createEconomy(deps: EconomyDeps) {
     botApi,
     webhookSecret: secret,
 
+    /** Where the webhook sends the updates that are not payments (the bot's conversation). */
+    setOtherUpdateHandler(handler: (body: unknown) => Promise<unknown>): void {
+      otherUpdate = handler;
+    },
+
     register(app: App): void {
       logger ??= app.log;
-      registerShopRoutes(app, { stars, revshare, users: deps.users, webhookSecret: secret });
+      registerShopRoutes(app, {
+        stars,
+        revshare,
+        users: deps.users,
+        webhookSecret: secret,
+        otherUpdate: async (body) => otherUpdate?.(body),
+      });
       registerItemsRoutes(app, items);
       registerMiningRoutes(app, mining);
       registerRewardsRoutes(app, rewards);
