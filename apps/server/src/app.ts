@@ -60,7 +60,7 @@ import { registerPixanosRoutes } from './modules/pixanos/routes.ts';
 import { createPixanosService, pendingSnaps, withPendingSnaps } from './modules/pixanos/service.ts';
 import { createPlayers } from './modules/profiles/players.ts';
 import { createPayoutJob } from './modules/rewards/payouts.ts';
-import { createEconomy } from './modules/shop/index.ts';
+import { createEconomy, registerRefundRoutes } from './modules/shop/index.ts';
 import { registerStatsRoutes } from './modules/stats/routes.ts';
 import { createStatsService } from './modules/stats/service.ts';
 import { createTonModule } from './modules/ton/index.ts';
@@ -547,6 +547,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   payouts.register(app);
   players.register(app);
   registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole });
+  registerRefundRoutes(app, economy.refunds, { isAdmin: isAdminRole });
   registerNftRoutes(app, nft, { publicUrl: config.publicUrl });
   registerPixanosRoutes(app, pixanos);
   await templates.register(app);

@@ -74,9 +74,7 @@ export type MenuButton =
   | { type: 'default' }
   | { type: 'web_app'; text: string; web_app: { url: string } };
 
-export type InlineKeyboardButton =
-  | { text: string; web_app: { url: string } }
-  | { text: string; url: string };
+export type InlineKeyboardButton = { text: string; web_app: { url: string } } | { text: string; url: string };
 
 export type BotApiErrorKind = 'telegram' | 'timeout' | 'network' | 'bad_response';
 
@@ -197,7 +195,8 @@ export function createBotApi(opts: BotApiOptions): BotApi {
     },
     async getWebhookInfo() {
       const info = webhookInfoSchema.safeParse(await call('getWebhookInfo', {}));
-      if (!info.success) throw new BotApiError('getWebhookInfo', 'bad_response', 'the result is not WebhookInfo');
+      if (!info.success)
+        throw new BotApiError('getWebhookInfo', 'bad_response', 'the result is not WebhookInfo');
       return info.data;
     },
     async setMyCommands(params) {
@@ -205,7 +204,8 @@ export function createBotApi(opts: BotApiOptions): BotApi {
     },
     async getMyCommands(params) {
       const list = botCommandsSchema.safeParse(await call('getMyCommands', params));
-      if (!list.success) throw new BotApiError('getMyCommands', 'bad_response', 'the result is not a command list');
+      if (!list.success)
+        throw new BotApiError('getMyCommands', 'bad_response', 'the result is not a command list');
       return list.data;
     },
     async setChatMenuButton(params) {
@@ -299,6 +299,16 @@ export const paymentMessageSchema = z.object({
   successful_payment: successfulPaymentSchema,
 });
 
+/** https://core.telegram.org/bots/api#refundedpayment */
+export const refundedPaymentSchema = z.object({
+  currency: z.string().min(1).max(8),
+  total_amount: amount,
+  invoice_payload: z.string().max(256),
+  telegram_payment_charge_id: z.string().min(1).max(512),
+  provider_payment_charge_id: z.string().max(512).optional(),
+});
+export type RefundedPayment = z.infer<typeof refundedPaymentSchema>;
+
 /** The envelope of every update; the kinds we handle are parsed further on their own. */
 export const updateEnvelopeSchema = z.object({
   update_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
@@ -307,8 +317,13 @@ export const updateEnvelopeSchema = z.object({
 export type PaymentUpdate =
   | { kind: 'pre_checkout_query'; updateId: number; query: PreCheckoutQuery }
   | { kind: 'successful_payment'; updateId: number; payment: SuccessfulPayment; fromId: number | null }
+  | { kind: 'refunded_payment'; updateId: number; refund: RefundedPayment }
   /** a payment update we could not read: logged loudly, since Telegram will not send it again */
-  | { kind: 'malformed'; updateId: number; what: 'pre_checkout_query' | 'successful_payment' }
+  | {
+      kind: 'malformed';
+      updateId: number;
+      what: 'pre_checkout_query' | 'successful_payment' | 'refunded_payment';
+    }
   | { kind: 'other'; updateId: number | null };
 
 /** Sorts an update into what the shop handles. */
@@ -334,6 +349,12 @@ export function parsePaymentUpdate(body: unknown): PaymentUpdate {
           fromId: m.data.from?.id ?? null,
         }
       : { kind: 'malformed', updateId, what: 'successful_payment' };
+  }
+  if (typeof message === 'object' && message !== null && message.refunded_payment !== undefined) {
+    const r = refundedPaymentSchema.safeParse(message.refunded_payment);
+    return r.success
+      ? { kind: 'refunded_payment', updateId, refund: r.data }
+      : { kind: 'malformed', updateId, what: 'refunded_payment' };
   }
   return { kind: 'other', updateId };
 }

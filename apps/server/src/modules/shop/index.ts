@@ -28,6 +28,7 @@ import type { UsersService } from '../users/service.ts';
 import { createOrders } from './orders.ts';
 import { createRevshare } from './revshare.ts';
 import { registerShopRoutes } from './routes.ts';
+import { createRefunds } from './refunds.ts';
 import { createStars } from './stars.ts';
 
 export { registerItemsRoutes } from '../items/routes.ts';
@@ -35,6 +36,7 @@ export { registerMiningRoutes } from '../mining/routes.ts';
 export { registerRewardsRoutes } from '../rewards/routes.ts';
 export type { CreateOrderInput, FulfilInput, FulfilResult, Order, Orders } from './orders.ts';
 export { createOrders } from './orders.ts';
+export { registerRefundRoutes } from './refund-routes.ts';
 export { registerShopRoutes } from './routes.ts';
 
 export interface EconomyOptions {
@@ -103,7 +105,8 @@ export async function createEconomy(deps: EconomyDeps) {
     now: deps.now,
     log,
   });
-  const stars = createStars({ orders, botApi, users: deps.users, log });
+  const refunds = createRefunds({ db, botApi, log });
+  const stars = createStars({ orders, botApi, users: deps.users, onRefunded: refunds.refunded, log });
   const items = createItemsService({
     db,
     engine: deps.engine,
@@ -134,6 +137,7 @@ export async function createEconomy(deps: EconomyDeps) {
   return {
     orders,
     stars,
+    refunds,
     items,
     mining,
     rewards,
