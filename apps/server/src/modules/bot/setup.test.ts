@@ -118,6 +118,26 @@ describe('bot set-up against the fake Bot API', () => {
     expect(fake.webhook.url).toBe('https://wall.example/api/v1/telegram/webhook');
   });
 
+  it('a new start (the lead regained) replaces a run still waiting to retry', async () => {
+    fake.failNext(1);
+    const wakes: (() => void)[] = [];
+    const s = setup({
+      setTimer: (fn) => {
+        wakes.push(fn);
+        return setTimeout(() => {}, 60_000);
+      },
+    });
+    const first = s.start();
+    await expect.poll(() => wakes.length).toBe(1);
+    await s.start();
+    expect(fake.calls.filter((c) => c.method === 'setWebhook')).toHaveLength(1);
+    wakes[0]!();
+    await first;
+    expect(fake.calls.filter((c) => c.method === 'setWebhook')).toHaveLength(1);
+    expect(fake.calls.filter((c) => c.method === 'getWebhookInfo')).toHaveLength(2);
+    s.stop();
+  });
+
   it('waits at most maxDelayMs, and stop() ends the retries', async () => {
     fake.failNext(1000, { code: 401, description: 'Unauthorized' });
     const delays: number[] = [];

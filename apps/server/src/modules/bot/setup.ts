@@ -76,7 +76,8 @@ export function createBotSetup(deps: BotSetupDeps): BotSetup {
   const base = deps.baseDelayMs ?? 5_000;
   const max = deps.maxDelayMs ?? 600_000;
   const setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
-  let stopped = false;
+  /** bumped by start() and stop(): a run whose generation is past stops */
+  let generation = 0;
   let timer: NodeJS.Timeout | null = null;
   let wake: (() => void) | null = null;
 
@@ -131,37 +132,46 @@ export function createBotSetup(deps: BotSetupDeps): BotSetup {
 
   return {
     runOnce,
-    async start() {
-      stopped = false;
-      for (let attempt = 0; !stopped; attempt++) {
-        try {
-          const changed = await runOnce();
-          deps.log.info({ changed }, changed.length ? 'Telegram bot set up' : 'Telegram bot already set up');
-          return;
-        } catch (err) {
-          if (stopped) return;
-          const retryAfterMs = err instanceof BotApiError && err.retryAfter ? err.retryAfter * 1000 : 0;
-          const delayMs = Math.max(retryAfterMs, Math.min(max, base * 2 ** attempt));
-          deps.log.warn(
-            {
-              err: err instanceof Error ? err.message : String(err),
-              attempt: attempt + 1,
-              retryInMs: delayMs,
-            },
-            'Telegram bot set-up failed; the game runs on, retrying later',
-          );
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            timer = setTimer(resolve, delayMs);
-            timer.unref?.();
-          });
-          wake = null;
-          timer = null;
+    start() {
+      // One run at a time: a leader that steps down and back up starts a fresh one.
+      const gen = ++generation;
+      const live = () => gen === generation;
+      const run = (async () => {
+        for (let attempt = 0; live(); attempt++) {
+          try {
+            const changed = await runOnce();
+            if (!live()) return;
+            deps.log.info(
+              { changed },
+              changed.length ? 'Telegram bot set up' : 'Telegram bot already set up',
+            );
+            return;
+          } catch (err) {
+            if (!live()) return;
+            const retryAfterMs = err instanceof BotApiError && err.retryAfter ? err.retryAfter * 1000 : 0;
+            const delayMs = Math.max(retryAfterMs, Math.min(max, base * 2 ** attempt));
+            deps.log.warn(
+              {
+                err: err instanceof Error ? err.message : String(err),
+                attempt: attempt + 1,
+                retryInMs: delayMs,
+              },
+              'Telegram bot set-up failed; the game runs on, retrying later',
+            );
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              timer = setTimer(resolve, delayMs);
+              timer.unref?.();
+            });
+            wake = null;
+            timer = null;
+          }
         }
-      }
+      })();
+      return run;
     },
     stop() {
-      stopped = true;
+      generation++;
       if (timer) clearTimeout(timer);
       wake?.();
     },
