@@ -9,6 +9,7 @@ import { webhookSecret } from '../../integrations/telegram/bot-api.ts';
 import {
   api,
   createTestStore,
+  dbKinds,
   type RunningApp,
   startApp,
   TEST_BOT_TOKEN,
@@ -18,8 +19,9 @@ import {
 } from '../../testing/harness.ts';
 
 const ADMIN = 5_500_001;
+const kinds = await dbKinds();
 
-describe('Stars refunds', () => {
+describe.each(kinds)('Stars refunds on %s', (kind) => {
   let store: TestStore;
   let run: RunningApp;
   let fake: FakeBotApi;
@@ -28,7 +30,7 @@ describe('Stars refunds', () => {
 
   beforeAll(async () => {
     fake = await startFakeBotApi({ secretToken: webhookSecret(TEST_BOT_TOKEN) });
-    store = await createTestStore('pglite');
+    store = await createTestStore(kind);
     run = await startApp(
       store,
       testConfig({ TELEGRAM_API_URL: fake.url, PAINT_REWARD_ONE_IN: '0', ADMIN_IDS: String(ADMIN) }),
