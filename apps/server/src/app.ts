@@ -43,6 +43,8 @@ import { createMetrics } from './lib/metrics.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
 import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
+import { createBotChat } from './modules/bot/chat.ts';
+import { createBotSetup } from './modules/bot/setup.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { registerCanvasRoutes } from './modules/canvas/routes.ts';
@@ -58,7 +60,7 @@ import { registerPixanosRoutes } from './modules/pixanos/routes.ts';
 import { createPixanosService, pendingSnaps, withPendingSnaps } from './modules/pixanos/service.ts';
 import { createPlayers } from './modules/profiles/players.ts';
 import { createPayoutJob } from './modules/rewards/payouts.ts';
-import { createEconomy } from './modules/shop/index.ts';
+import { createEconomy, registerRefundRoutes } from './modules/shop/index.ts';
 import { registerStatsRoutes } from './modules/stats/routes.ts';
 import { createStatsService } from './modules/stats/service.ts';
 import { createTonModule } from './modules/ton/index.ts';
@@ -319,6 +321,25 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
 
+  const botChat = createBotChat({
+    botApi: economy.botApi,
+    publicUrl: config.publicUrl,
+    contactEmail: config.contactEmail,
+    log: lateLog,
+  });
+  economy.setOtherUpdateHandler((body) => botChat.handleUpdate(body));
+  // The bot's webhook, menu button and commands: set by the leader, in the background.
+  const botSetup =
+    config.telegram.botSetup && config.publicUrl && economy.botApi && economy.webhookSecret
+      ? createBotSetup({
+          db,
+          botApi: economy.botApi,
+          publicUrl: config.publicUrl,
+          webhookSecret: economy.webhookSecret,
+          log: lateLog,
+        })
+      : null;
+
   const leader = createLeaderElection({
     redis,
     key: `${prefix}leader`,
@@ -329,7 +350,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         ton.watcher?.start();
         payouts.start();
         templates.scorer.start();
+        void botSetup?.start();
       } else {
+        botSetup?.stop();
         void ton.watcher?.stop();
         void payouts.stop();
         void templates.scorer.stop();
@@ -524,6 +547,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   payouts.register(app);
   players.register(app);
   registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole });
+  registerRefundRoutes(app, economy.refunds, { isAdmin: isAdminRole });
   registerNftRoutes(app, nft, { publicUrl: config.publicUrl });
   registerPixanosRoutes(app, pixanos);
   await templates.register(app);
@@ -606,6 +630,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         unsubscribeControl();
         unsubscribeSnaps();
         await leader.stop();
+        botSetup?.stop();
         await ton.watcher?.stop();
         await payouts.stop();
         hidden.stop();

@@ -47,9 +47,16 @@ describe('config', () => {
     ['PUBLIC_URL', 'wall.example'],
     ['ADMIN_IDS', '1,abc'],
     ['TICK_MS', '1000'],
+    ['TELEGRAM_BOT_SETUP', 'maybe'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('sets the bot up by default; TELEGRAM_BOT_SETUP=off turns it off', () => {
+    expect(loadConfig({}).telegram.botSetup).toBe(true);
+    expect(loadConfig({ TELEGRAM_BOT_SETUP: 'on' }).telegram.botSetup).toBe(true);
+    expect(loadConfig({ TELEGRAM_BOT_SETUP: 'off' }).telegram.botSetup).toBe(false);
   });
 
   it('keeps dev sign-in off on a public address', () => {

@@ -47,6 +47,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1–256 letters, digits, "_" or "-"')
     .optional(),
+  /** on: the leader makes Telegram's webhook, menu button and commands match this server */
+  TELEGRAM_BOT_SETUP: z.enum(['on', 'off']).default('on'),
   SECRET_WORD: z.string().min(1).max(128).optional(),
   PAINT_REWARD_ONE_IN: z.coerce.number().int().min(0).max(1_000_000).default(500),
   /** PX mined per second and the most seconds that accrue between claims */
@@ -147,6 +149,8 @@ export interface Config {
     initDataMaxAgeSeconds: number;
     apiUrl: string;
     webhookSecret: string | null;
+    /** TELEGRAM_BOT_SETUP: set the webhook, menu button and commands at start (leader only) */
+    botSetup: boolean;
   };
   economy: {
     secretWord: string | null;
@@ -215,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS,
       apiUrl: e.TELEGRAM_API_URL,
       webhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? null,
+      botSetup: e.TELEGRAM_BOT_SETUP === 'on',
     },
     economy: {
       secretWord: e.SECRET_WORD ?? null,

@@ -318,7 +318,7 @@ export function pixelPriceList(): PixelPrices {
 export const PLAYER_ROLES = ['player', 'moderator', 'admin'] as const;
 export type PlayerRole = (typeof PLAYER_ROLES)[number];
 
-export const MODERATION_ACTIONS = ['ban', 'unban', 'role'] as const;
+export const MODERATION_ACTIONS = ['ban', 'unban', 'role', 'refund'] as const;
 export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number];
 
 export const MODERATION_REASON_MAX = 200;
@@ -366,3 +366,43 @@ export const moderationLogResponse = z.object({
   total: count,
 });
 export type ModerationLog = z.infer<typeof moderationLogResponse>;
+
+// ---------- Stars payments and refunds (admins) ----------
+
+/** A Telegram Stars charge id (telegram_payment_charge_id). */
+export const chargeIdParams = z.object({ chargeId: z.string().min(1).max(512) });
+
+/** Per product: how many items a refund took back, or found already used. */
+const itemCounts = z.record(z.string().max(8), z.number().int().min(0));
+
+export const paymentRefundSchema = z.object({
+  /** 'admin': refunded through the admin route; 'telegram': reported by Telegram's refunded_payment */
+  source: z.enum(['admin', 'telegram']),
+  actorId: id.nullable(),
+  takenBack: itemCounts,
+  alreadyUsed: itemCounts,
+  createdAt: timestamp,
+});
+export type PaymentRefund = z.infer<typeof paymentRefundSchema>;
+
+export const starsPaymentSchema = z.object({
+  chargeId: z.string().max(512),
+  orderId: z.string().max(64).nullable(),
+  productId: z.number().int().nullable(),
+  quantity: z.number().int().nullable(),
+  /** whole Stars */
+  stars: z.number().int().min(0),
+  /** 'fulfilled', or why the payment granted nothing */
+  outcome: z.string().max(32),
+  createdAt: timestamp,
+  refund: paymentRefundSchema.nullable(),
+});
+export type StarsPayment = z.infer<typeof starsPaymentSchema>;
+
+/** `GET /admin/players/{id}/payments`: a player's Stars payments, newest first. */
+export const playerPaymentsResponse = z.object({ list: z.array(starsPaymentSchema) });
+export type PlayerPayments = z.infer<typeof playerPaymentsResponse>;
+
+/** `POST /admin/payments/{chargeId}/refund`: the payment after the refund (the same when already refunded). */
+export const refundResponse = z.object({ payment: starsPaymentSchema, alreadyRefunded: z.boolean() });
+export type RefundResponse = z.infer<typeof refundResponse>;

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createBotApi } from '@pixel-wall/server/src/integrations/telegram/bot-api.ts';
+import { createBotSetup } from '@pixel-wall/server/src/modules/bot/setup.ts';
 import { countsOf } from '@pixel-wall/server/src/modules/items/inventory.ts';
 import { type EconomyHarness, startEconomy } from '@pixel-wall/server/src/modules/shop/testing.ts';
 import { TEST_BOT_TOKEN } from '@pixel-wall/server/src/testing/harness.ts';
@@ -38,7 +39,11 @@ describe('fake Bot API: the HTTP of api.telegram.org', () => {
       ok: true,
       result: true,
     });
-    expect(fake.webhook).toEqual({ url: 'http://127.0.0.1:1/hook', secretToken: 'abc_DEF-1' });
+    expect(fake.webhook).toEqual({
+      url: 'http://127.0.0.1:1/hook',
+      secretToken: 'abc_DEF-1',
+      allowedUpdates: null,
+    });
     expect((await tg(fake, 'setWebhook', { url: 'http://x', secret_token: 'bad token!' })).status).toBe(400);
 
     const link = await tg(fake, 'createInvoiceLink', {
@@ -206,6 +211,50 @@ describe('fake Bot API from the command line', () => {
   });
 });
 
+describe('fake Bot API: set-up, messages and refunds', () => {
+  let fake: FakeBotApi;
+  afterEach(async () => {
+    await fake?.close();
+  });
+
+  it('keeps command lists per language_code, the menu button and allowed_updates', async () => {
+    fake = await startFakeBotApi({ token: TOKEN });
+    const commands = [{ command: 'start', description: 'Open' }];
+    expect((await tg(fake, 'setMyCommands', { commands, language_code: 'ru' })).status).toBe(200);
+    expect((await tg(fake, 'getMyCommands', { language_code: 'ru' })).body.result).toEqual(commands);
+    expect((await tg(fake, 'getMyCommands', {})).body.result).toEqual([]);
+    expect(
+      (await tg(fake, 'setMyCommands', { commands: [{ command: 'Bad!', description: 'x' }] })).status,
+    ).toBe(400);
+    expect((await tg(fake, 'setMyCommands', { commands, language_code: 'rus' })).status).toBe(400);
+    expect((await tg(fake, 'getChatMenuButton')).body.result).toEqual({ type: 'commands' });
+    const button = { type: 'web_app', text: 'Play', web_app: { url: 'https://wall.example/' } };
+    expect((await tg(fake, 'setChatMenuButton', { menu_button: button })).status).toBe(200);
+    expect((await tg(fake, 'getChatMenuButton')).body.result).toEqual(button);
+    await tg(fake, 'setWebhook', { url: 'https://wall.example/hook', allowed_updates: ['message'] });
+    expect((await tg(fake, 'getWebhookInfo')).body.result).toMatchObject({
+      url: 'https://wall.example/hook',
+      allowed_updates: ['message'],
+    });
+  });
+
+  it('records messages, refunds a charge once, and fails on demand', async () => {
+    fake = await startFakeBotApi({ token: TOKEN });
+    await tg(fake, 'sendMessage', { chat_id: 5, text: 'hi' });
+    expect(fake.messages).toEqual([{ chat_id: 5, text: 'hi' }]);
+    fake.charges.set('stxA', { chargeId: 'stxA', userId: 5, totalAmount: 10, payload: 'o', refunded: false });
+    const refund = (user_id: number) =>
+      tg(fake, 'refundStarPayment', { user_id, telegram_payment_charge_id: 'stxA' });
+    expect((await refund(6)).body).toMatchObject({ ok: false, description: 'Bad Request: CHARGE_NOT_FOUND' });
+    expect((await refund(5)).body).toEqual({ ok: true, result: true });
+    expect((await refund(5)).body).toMatchObject({ description: 'Bad Request: CHARGE_ALREADY_REFUNDED' });
+    fake.failNext(2);
+    expect((await tg(fake, 'getMe')).status).toBe(502);
+    expect((await tg(fake, 'getMe')).status).toBe(502);
+    expect((await tg(fake, 'getMe')).status).toBe(200);
+  });
+});
+
 describe('Stars end to end: server ⇄ fake Bot API over HTTP', () => {
   let fake: FakeBotApi;
   let h: EconomyHarness;
@@ -217,7 +266,13 @@ describe('Stars end to end: server ⇄ fake Bot API over HTTP', () => {
       botApi: createBotApi({ token: TEST_BOT_TOKEN, baseUrl: fake.url, timeoutMs: 5000 }),
     });
     appUrl = await h.app.listen({ port: 0, host: '127.0.0.1' });
-    await h.economy.setWebhook(appUrl);
+    await createBotSetup({
+      db: h.db,
+      botApi: h.economy.botApi!,
+      publicUrl: appUrl,
+      webhookSecret: h.economy.webhookSecret!,
+      log: { info: () => {}, warn: () => {} },
+    }).runOnce();
   });
   afterAll(async () => {
     await h?.close();
@@ -238,6 +293,7 @@ describe('Stars end to end: server ⇄ fake Bot API over HTTP', () => {
     expect(fake.webhook).toEqual({
       url: `${appUrl}/api/v1/telegram/webhook`,
       secretToken: h.economy.webhookSecret,
+      allowedUpdates: ['message', 'pre_checkout_query', 'callback_query'],
     });
   });
 

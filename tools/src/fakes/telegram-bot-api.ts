@@ -1,7 +1,8 @@
 /**
  * A fake Telegram Bot API for tests and the local demo. It speaks the same HTTP as
  * https://api.telegram.org (`/bot<token>/<method>`, JSON or form parameters, `{ok, result}` or
- * `{ok: false, error_code, description}`) for the methods Stars payments use, records every call,
+ * `{ok: false, error_code, description}`) for the methods Stars payments and the bot's set-up
+ * use (webhook, menu button, commands per language, messages, Stars refunds), records every call,
  * and plays Telegram's part of a payment: `pay(invoiceLink)` sends the `pre_checkout_query`
  * update to the webhook with the secret header, waits for `answerPreCheckoutQuery`, and on ok
  * sends the `message.successful_payment` update, retrying it until the webhook answers 2xx.
@@ -75,12 +76,31 @@ export interface PayResult {
   deliveries: number[];
 }
 
+export interface FakeCharge {
+  chargeId: string;
+  userId: number;
+  totalAmount: number;
+  payload: string;
+  refunded: boolean;
+}
+
 export interface FakeBotApi {
   /** base URL to give the server as TELEGRAM_API_URL */
   url: string;
   calls: FakeCall[];
   invoices: Map<string, FakeInvoice>;
-  webhook: { url: string | null; secretToken: string | null };
+  webhook: { url: string | null; secretToken: string | null; allowedUpdates: string[] | null };
+  /** setMyCommands per language_code ('' for the default list) */
+  commands: Map<string, { command: string; description: string }[]>;
+  menuButton: Record<string, unknown>;
+  /** sendMessage calls, in order */
+  messages: { chat_id: number; text: string; reply_markup?: unknown }[];
+  /** Stars payments made through pay(), by charge id */
+  charges: Map<string, FakeCharge>;
+  /** The next `count` Bot API calls answer with this error (default 502, as a proxy in front of a down API). */
+  failNext(count: number, error?: { code: number; description: string }): void;
+  /** Sends a `message.refunded_payment` update for a charge, as Telegram does after a refund. */
+  sendRefundedPayment(chargeId: string): Promise<{ status: number; body: string }>;
   pay(invoiceLink: string, opts?: PayOptions): Promise<PayResult>;
   /** Sends any update to the webhook; `secretToken: null` sends no header. */
   sendUpdate(
@@ -110,6 +130,15 @@ const DEFAULT_BUYER: TelegramUserLike = {
   username: 'buyer',
   language_code: 'en',
 };
+
+/** setMyCommands / getMyCommands: '' is the list for users without a dedicated one. */
+function languageCode(params: Record<string, unknown>): string {
+  const v = params.language_code;
+  if (v === undefined || v === '') return '';
+  if (typeof v !== 'string' || !/^[a-z]{2}$/.test(v))
+    throw new BadRequest(400, 'Bad Request: LANG_CODE_INVALID');
+  return v;
+}
 
 function str(params: Record<string, unknown>, key: string, min: number, max: number): string {
   const v = params[key];
@@ -151,7 +180,16 @@ function parseParams(
 export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<FakeBotApi> {
   const calls: FakeCall[] = [];
   const invoices = new Map<string, FakeInvoice>();
-  const webhook = { url: opts.webhookUrl ?? null, secretToken: opts.secretToken ?? null };
+  const webhook = {
+    url: opts.webhookUrl ?? null,
+    secretToken: opts.secretToken ?? null,
+    allowedUpdates: null as string[] | null,
+  };
+  const commands = new Map<string, { command: string; description: string }[]>();
+  let menuButton: Record<string, unknown> = { type: 'commands' };
+  const messages: FakeBotApi['messages'] = [];
+  const charges = new Map<string, FakeCharge>();
+  let failing = { count: 0, code: 502, description: 'Bad Gateway' };
   const answerTimeoutMs = opts.answerTimeoutMs ?? 10_000;
   const waiting = new Map<string, (answer: { ok: boolean; error_message?: string }) => void>();
   let updateId = 900_000_000;
@@ -176,15 +214,104 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
         if (secret !== undefined && (typeof secret !== 'string' || !SECRET.test(secret))) {
           throw new BadRequest(400, 'Bad Request: secret token contains unallowed characters');
         }
+        const allowed = p.allowed_updates;
+        if (
+          allowed !== undefined &&
+          (!Array.isArray(allowed) || allowed.some((x) => typeof x !== 'string'))
+        ) {
+          throw new BadRequest(400, 'Bad Request: ALLOWED_UPDATES_INVALID');
+        }
         webhook.url = target || null;
         webhook.secretToken = (secret as string | undefined) ?? null;
+        // Telegram keeps the previous list when none is given.
+        if (allowed !== undefined) webhook.allowedUpdates = [...(allowed as string[])];
         return true;
       }
       case 'deleteWebhook':
         webhook.url = null;
         return true;
       case 'getWebhookInfo':
-        return { url: webhook.url ?? '', has_custom_certificate: false, pending_update_count: 0 };
+        return {
+          url: webhook.url ?? '',
+          has_custom_certificate: false,
+          pending_update_count: 0,
+          ...(webhook.allowedUpdates ? { allowed_updates: webhook.allowedUpdates } : {}),
+        };
+      case 'setMyCommands': {
+        const list = p.commands;
+        if (!Array.isArray(list) || list.length > 100)
+          throw new BadRequest(400, 'Bad Request: COMMANDS_INVALID');
+        for (const c of list as Record<string, unknown>[]) {
+          if (typeof c?.command !== 'string' || !/^[a-z0-9_]{1,32}$/.test(c.command)) {
+            throw new BadRequest(400, 'Bad Request: BOT_COMMAND_INVALID');
+          }
+          if (typeof c.description !== 'string' || c.description.length < 1 || c.description.length > 256) {
+            throw new BadRequest(400, 'Bad Request: BOT_COMMAND_DESCRIPTION_INVALID');
+          }
+        }
+        const lang = languageCode(p);
+        commands.set(
+          lang,
+          (list as { command: string; description: string }[]).map((c) => ({
+            command: c.command,
+            description: c.description,
+          })),
+        );
+        return true;
+      }
+      case 'getMyCommands':
+        return commands.get(languageCode(p)) ?? [];
+      case 'setChatMenuButton': {
+        const b = p.menu_button as Record<string, unknown> | undefined;
+        if (b === undefined) {
+          menuButton = { type: 'default' };
+          return true;
+        }
+        if (b.type === 'web_app') {
+          const app = b.web_app as Record<string, unknown> | undefined;
+          if (typeof b.text !== 'string' || b.text.length < 1 || typeof app?.url !== 'string') {
+            throw new BadRequest(400, 'Bad Request: BUTTON_INVALID');
+          }
+          if (!app.url.startsWith('https://') && !app.url.startsWith('http://')) {
+            throw new BadRequest(400, 'Bad Request: BUTTON_URL_INVALID');
+          }
+          menuButton = { type: 'web_app', text: b.text, web_app: { url: app.url } };
+        } else if (b.type === 'commands' || b.type === 'default') {
+          menuButton = { type: b.type };
+        } else {
+          throw new BadRequest(400, 'Bad Request: BUTTON_TYPE_INVALID');
+        }
+        return true;
+      }
+      case 'getChatMenuButton':
+        return menuButton;
+      case 'sendMessage': {
+        const chatId = p.chat_id;
+        if (typeof chatId !== 'number' && typeof chatId !== 'string') {
+          throw new BadRequest(400, 'Bad Request: chat not found');
+        }
+        const text = str(p, 'text', 1, 4096 * 4);
+        messages.push({
+          chat_id: Number(chatId),
+          text,
+          ...(p.reply_markup !== undefined ? { reply_markup: p.reply_markup } : {}),
+        });
+        return {
+          message_id: messages.length,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(chatId) },
+          text,
+        };
+      }
+      case 'refundStarPayment': {
+        const userId = Number(p.user_id);
+        const chargeId = str(p, 'telegram_payment_charge_id', 1, 512);
+        const charge = charges.get(chargeId);
+        if (!charge || charge.userId !== userId) throw new BadRequest(400, 'Bad Request: CHARGE_NOT_FOUND');
+        if (charge.refunded) throw new BadRequest(400, 'Bad Request: CHARGE_ALREADY_REFUNDED');
+        charge.refunded = true;
+        return true;
+      }
       case 'createInvoiceLink': {
         const title = str(p, 'title', 1, 32);
         const description = str(p, 'description', 1, 255);
@@ -291,6 +418,13 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
       return { ok: false, preCheckoutQueryId: queryId, errorMessage: answer.error_message ?? '', deliveries };
     }
     const chargeId = `stxFAKE${randomBytes(48).toString('base64url')}`;
+    charges.set(chargeId, {
+      chargeId,
+      userId: from.id,
+      totalAmount: total,
+      payload: invoice.payload,
+      refunded: false,
+    });
     const paymentUpdate = {
       update_id: ++updateId,
       message: {
@@ -315,6 +449,26 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
       await new Promise((res) => setTimeout(res, 50 * 2 ** attempt));
     }
     return { ok: true, preCheckoutQueryId: queryId, chargeId, paymentUpdate, deliveries };
+  }
+
+  async function sendRefundedPayment(chargeId: string) {
+    const charge = charges.get(chargeId);
+    if (!charge) throw new Error(`unknown charge ${chargeId}`);
+    return sendUpdate({
+      update_id: ++updateId,
+      message: {
+        message_id: ++paymentSeq,
+        from: { ...DEFAULT_BUYER, id: charge.userId },
+        chat: { id: charge.userId, type: 'private' },
+        date: Math.floor(Date.now() / 1000),
+        refunded_payment: {
+          currency: 'XTR',
+          total_amount: charge.totalAmount,
+          invoice_payload: charge.payload,
+          telegram_payment_charge_id: charge.chargeId,
+        },
+      },
+    });
   }
 
   function invoicePage(invoice: FakeInvoice): string {
@@ -352,6 +506,10 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
           try {
             const params = parseParams(raw, req.headers['content-type'], u.searchParams);
             calls.push({ method: name, token, params });
+            if (failing.count > 0) {
+              failing.count--;
+              throw new BadRequest(failing.code, failing.description);
+            }
             return send(res, 200, { ok: true, result: method(name, token, params) });
           } catch (err) {
             const e =
@@ -389,6 +547,16 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
     calls,
     invoices,
     webhook,
+    commands,
+    get menuButton() {
+      return menuButton;
+    },
+    messages,
+    charges,
+    failNext(count, error = { code: 502, description: 'Bad Gateway' }) {
+      failing = { count, ...error };
+    },
+    sendRefundedPayment,
     pay,
     sendUpdate,
     async close() {

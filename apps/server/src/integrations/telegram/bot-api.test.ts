@@ -215,4 +215,22 @@ describe('payment updates (the real Stars updates of shared/vectors)', () => {
       }),
     ).toEqual({ kind: 'malformed', updateId: 4, what: 'successful_payment' });
   });
+
+  it('reads message.refunded_payment (https://core.telegram.org/bots/api#refundedpayment)', () => {
+    const refunded_payment = {
+      currency: 'XTR',
+      total_amount: 48,
+      invoice_payload: 'order-1',
+      telegram_payment_charge_id: 'stxABC',
+    };
+    const message = { message_id: 1, chat: { id: 1, type: 'private' }, date: 1 };
+    expect(parsePaymentUpdate({ update_id: 5, message: { ...message, refunded_payment } })).toEqual({
+      kind: 'refunded_payment',
+      updateId: 5,
+      refund: refunded_payment,
+    });
+    expect(
+      parsePaymentUpdate({ update_id: 6, message: { ...message, refunded_payment: { currency: 'XTR' } } }),
+    ).toEqual({ kind: 'malformed', updateId: 6, what: 'refunded_payment' });
+  });
 });

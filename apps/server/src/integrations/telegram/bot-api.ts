@@ -41,8 +41,40 @@ export interface BotApi {
     error_message?: string;
   }): Promise<void>;
   setWebhook(params: { url: string; secret_token?: string; allowed_updates?: string[] }): Promise<void>;
+  getWebhookInfo(): Promise<WebhookInfo>;
+  setMyCommands(params: { commands: BotCommand[]; language_code?: string }): Promise<void>;
+  getMyCommands(params: { language_code?: string }): Promise<BotCommand[]>;
+  setChatMenuButton(params: { menu_button: MenuButton }): Promise<void>;
+  getChatMenuButton(): Promise<MenuButton>;
+  sendMessage(params: {
+    chat_id: number;
+    text: string;
+    reply_markup?: { inline_keyboard: InlineKeyboardButton[][] };
+  }): Promise<void>;
+  /** Gives a Stars payment back to the payer (https://core.telegram.org/bots/api#refundstarpayment). */
+  refundStarPayment(params: { user_id: number; telegram_payment_charge_id: string }): Promise<void>;
   getMe(): Promise<BotUser>;
 }
+
+export interface WebhookInfo {
+  url: string;
+  pending_update_count: number;
+  /** absent when every kind but chat_member ones is sent (Telegram's default) */
+  allowed_updates?: string[];
+  last_error_message?: string;
+}
+
+export interface BotCommand {
+  command: string;
+  description: string;
+}
+
+export type MenuButton =
+  | { type: 'commands' }
+  | { type: 'default' }
+  | { type: 'web_app'; text: string; web_app: { url: string } };
+
+export type InlineKeyboardButton = { text: string; web_app: { url: string } } | { text: string; url: string };
 
 export type BotApiErrorKind = 'telegram' | 'timeout' | 'network' | 'bad_response';
 
@@ -82,6 +114,26 @@ const botUserSchema = z.object({
   first_name: z.string().max(256),
   username: z.string().max(64).optional(),
 });
+
+const webhookInfoSchema = z.object({
+  url: z.string().max(2048),
+  pending_update_count: z.number().int(),
+  allowed_updates: z.array(z.string().max(64)).max(64).optional(),
+  last_error_message: z.string().max(4096).optional(),
+});
+
+const botCommandsSchema = z
+  .array(z.object({ command: z.string().max(32), description: z.string().max(256) }))
+  .max(100);
+
+const menuButtonSchema = z.union([
+  z.object({
+    type: z.literal('web_app'),
+    text: z.string().max(256),
+    web_app: z.object({ url: z.string().max(2048) }),
+  }),
+  z.object({ type: z.enum(['commands', 'default']) }),
+]);
 
 export function createBotApi(opts: BotApiOptions): BotApi {
   const base = (opts.baseUrl ?? DEFAULT_TELEGRAM_API_URL).replace(/\/+$/, '');
@@ -140,6 +192,36 @@ export function createBotApi(opts: BotApiOptions): BotApi {
     },
     async setWebhook(params) {
       await call('setWebhook', params);
+    },
+    async getWebhookInfo() {
+      const info = webhookInfoSchema.safeParse(await call('getWebhookInfo', {}));
+      if (!info.success)
+        throw new BotApiError('getWebhookInfo', 'bad_response', 'the result is not WebhookInfo');
+      return info.data;
+    },
+    async setMyCommands(params) {
+      await call('setMyCommands', params);
+    },
+    async getMyCommands(params) {
+      const list = botCommandsSchema.safeParse(await call('getMyCommands', params));
+      if (!list.success)
+        throw new BotApiError('getMyCommands', 'bad_response', 'the result is not a command list');
+      return list.data;
+    },
+    async setChatMenuButton(params) {
+      await call('setChatMenuButton', params);
+    },
+    async getChatMenuButton() {
+      const button = menuButtonSchema.safeParse(await call('getChatMenuButton', {}));
+      if (!button.success)
+        throw new BotApiError('getChatMenuButton', 'bad_response', 'the result is not a menu button');
+      return button.data;
+    },
+    async sendMessage(params) {
+      await call('sendMessage', params);
+    },
+    async refundStarPayment(params) {
+      await call('refundStarPayment', params);
     },
     async getMe() {
       const me = botUserSchema.safeParse(await call('getMe', {}));
@@ -217,6 +299,16 @@ export const paymentMessageSchema = z.object({
   successful_payment: successfulPaymentSchema,
 });
 
+/** https://core.telegram.org/bots/api#refundedpayment */
+export const refundedPaymentSchema = z.object({
+  currency: z.string().min(1).max(8),
+  total_amount: amount,
+  invoice_payload: z.string().max(256),
+  telegram_payment_charge_id: z.string().min(1).max(512),
+  provider_payment_charge_id: z.string().max(512).optional(),
+});
+export type RefundedPayment = z.infer<typeof refundedPaymentSchema>;
+
 /** The envelope of every update; the kinds we handle are parsed further on their own. */
 export const updateEnvelopeSchema = z.object({
   update_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
@@ -225,8 +317,13 @@ export const updateEnvelopeSchema = z.object({
 export type PaymentUpdate =
   | { kind: 'pre_checkout_query'; updateId: number; query: PreCheckoutQuery }
   | { kind: 'successful_payment'; updateId: number; payment: SuccessfulPayment; fromId: number | null }
+  | { kind: 'refunded_payment'; updateId: number; refund: RefundedPayment }
   /** a payment update we could not read: logged loudly, since Telegram will not send it again */
-  | { kind: 'malformed'; updateId: number; what: 'pre_checkout_query' | 'successful_payment' }
+  | {
+      kind: 'malformed';
+      updateId: number;
+      what: 'pre_checkout_query' | 'successful_payment' | 'refunded_payment';
+    }
   | { kind: 'other'; updateId: number | null };
 
 /** Sorts an update into what the shop handles. */
@@ -252,6 +349,12 @@ export function parsePaymentUpdate(body: unknown): PaymentUpdate {
           fromId: m.data.from?.id ?? null,
         }
       : { kind: 'malformed', updateId, what: 'successful_payment' };
+  }
+  if (typeof message === 'object' && message !== null && message.refunded_payment !== undefined) {
+    const r = refundedPaymentSchema.safeParse(message.refunded_payment);
+    return r.success
+      ? { kind: 'refunded_payment', updateId, refund: r.data }
+      : { kind: 'malformed', updateId, what: 'refunded_payment' };
   }
   return { kind: 'other', updateId };
 }

@@ -28,6 +28,7 @@ import type { UsersService } from '../users/service.ts';
 import { createOrders } from './orders.ts';
 import { createRevshare } from './revshare.ts';
 import { registerShopRoutes } from './routes.ts';
+import { createRefunds } from './refunds.ts';
 import { createStars } from './stars.ts';
 
 export { registerItemsRoutes } from '../items/routes.ts';
@@ -35,6 +36,7 @@ export { registerMiningRoutes } from '../mining/routes.ts';
 export { registerRewardsRoutes } from '../rewards/routes.ts';
 export type { CreateOrderInput, FulfilInput, FulfilResult, Order, Orders } from './orders.ts';
 export { createOrders } from './orders.ts';
+export { registerRefundRoutes } from './refund-routes.ts';
 export { registerShopRoutes } from './routes.ts';
 
 export interface EconomyOptions {
@@ -103,7 +105,8 @@ export async function createEconomy(deps: EconomyDeps) {
     now: deps.now,
     log,
   });
-  const stars = createStars({ orders, botApi, users: deps.users, log });
+  const refunds = createRefunds({ db, botApi, log });
+  const stars = createStars({ orders, botApi, users: deps.users, onRefunded: refunds.refunded, log });
   const items = createItemsService({
     db,
     engine: deps.engine,
@@ -129,10 +132,12 @@ export async function createEconomy(deps: EconomyDeps) {
     rewardSeed,
   });
   const revshare = createRevshare({ db, minFriends: options.revshareMinFriends });
+  let otherUpdate: ((body: unknown) => Promise<unknown>) | null = null;
 
   return {
     orders,
     stars,
+    refunds,
     items,
     mining,
     rewards,
@@ -147,19 +152,20 @@ export async function createEconomy(deps: EconomyDeps) {
     botApi,
     webhookSecret: secret,
 
-    /** Points Telegram at our webhook (call once the server listens on its public URL). */
-    async setWebhook(publicUrl: string): Promise<void> {
-      if (!botApi || !secret) return;
-      await botApi.setWebhook({
-        url: `${publicUrl.replace(/\/+$/, '')}/api/v1/telegram/webhook`,
-        secret_token: secret,
-        allowed_updates: ['message', 'pre_checkout_query'],
-      });
+    /** Where the webhook sends the updates that are not payments (the bot's conversation). */
+    setOtherUpdateHandler(handler: (body: unknown) => Promise<unknown>): void {
+      otherUpdate = handler;
     },
 
     register(app: App): void {
       logger ??= app.log;
-      registerShopRoutes(app, { stars, revshare, users: deps.users, webhookSecret: secret });
+      registerShopRoutes(app, {
+        stars,
+        revshare,
+        users: deps.users,
+        webhookSecret: secret,
+        otherUpdate: async (body) => otherUpdate?.(body),
+      });
       registerItemsRoutes(app, items);
       registerMiningRoutes(app, mining);
       registerRewardsRoutes(app, rewards);

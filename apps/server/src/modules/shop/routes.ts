@@ -19,6 +19,8 @@ export interface ShopRoutesDeps {
   users: Pick<UsersService, 'requirePlayer'>;
   /** the secret Telegram sends in X-Telegram-Bot-Api-Secret-Token; null refuses every update */
   webhookSecret: string | null;
+  /** updates that are not payments (the bot's conversation); must not throw */
+  otherUpdate?: (body: unknown) => Promise<unknown>;
 }
 
 export function registerShopRoutes(app: App, deps: ShopRoutesDeps): void {
@@ -44,7 +46,8 @@ export function registerShopRoutes(app: App, deps: ShopRoutesDeps): void {
       if (!isWebhookSecret(req.headers[WEBHOOK_SECRET_HEADER], deps.webhookSecret)) {
         throw new AppError('UNAUTHORIZED', 'Wrong or missing secret token.');
       }
-      await deps.stars.handleUpdate(req.body);
+      const outcome = await deps.stars.handleUpdate(req.body);
+      if (outcome.kind === 'ignored') await deps.otherUpdate?.(req.body);
       return reply.code(200).send({ ok: true });
     },
   );

@@ -21,6 +21,19 @@ function recordingBotApi() {
       answers.push(p);
     },
     async setWebhook() {},
+    async getWebhookInfo() {
+      return { url: '', pending_update_count: 0 };
+    },
+    async setMyCommands() {},
+    async getMyCommands() {
+      return [];
+    },
+    async setChatMenuButton() {},
+    async getChatMenuButton() {
+      return { type: 'commands' };
+    },
+    async sendMessage() {},
+    async refundStarPayment() {},
     async getMe() {
       return { id: 1, is_bot: true, first_name: 'Bot' };
     },

@@ -22,6 +22,8 @@ export interface StarsDeps {
   /** null when no bot token is configured: Stars purchases are unavailable. */
   botApi: BotApi | null;
   users: Pick<UsersService, 'profile'>;
+  /** Telegram's refunded_payment: takes the goods back (refunds.ts) */
+  onRefunded?: (chargeId: string) => Promise<boolean>;
   log?: {
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
@@ -39,6 +41,7 @@ export interface BuyStarsInput {
 export type UpdateOutcome =
   | { kind: 'pre_checkout_query'; ok: boolean; error?: string }
   | { kind: 'successful_payment'; result: FulfilResult }
+  | { kind: 'refunded_payment'; applied: boolean }
   | { kind: 'ignored' };
 
 /** SPEC §8: what a player sees when a Stars purchase fails. */
@@ -153,6 +156,13 @@ export function createStars(deps: StarsDeps) {
           return preCheckout(update.query);
         case 'successful_payment':
           return successfulPayment(update.payment, body);
+        case 'refunded_payment': {
+          if (update.refund.currency !== STARS_CURRENCY || !deps.onRefunded) return { kind: 'ignored' };
+          return {
+            kind: 'refunded_payment',
+            applied: await deps.onRefunded(update.refund.telegram_payment_charge_id),
+          };
+        }
         case 'malformed':
           deps.log?.error({ updateId: update.updateId, what: update.what }, 'unreadable payment update');
           return { kind: 'ignored' };

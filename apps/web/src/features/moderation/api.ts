@@ -1,5 +1,13 @@
-import { adminMeResponse, type PlayerRole } from '@pixel-wall/shared';
-import type { HttpClient } from '../../api/http.ts';
+import {
+  adminMeResponse,
+  type PlayerRole,
+  playerPaymentsResponse,
+  type RefundResponse,
+  refundResponse,
+  type StarsPayment,
+} from '@pixel-wall/shared';
+import { ApiError, type HttpClient } from '../../api/http.ts';
+
 import { getParsed } from '../profile/http.ts';
 
 export type ModerationAction = 'ban' | 'unban';
@@ -17,4 +25,18 @@ export async function moderate(http: HttpClient, action: ModerationAction, userI
 /** GET /admin/me: the caller's role (ADMIN_IDS or users.role, as the server enforces it). */
 export async function fetchMyRole(http: HttpClient): Promise<PlayerRole> {
   return (await getParsed(http, '/admin/me', adminMeResponse)).role;
+}
+
+/** GET /admin/players/{id}/payments (admins): the player's Stars payments, newest first. */
+export async function fetchPlayerPayments(http: HttpClient, userId: number): Promise<StarsPayment[]> {
+  return (await getParsed(http, `/admin/players/${userId}/payments`, playerPaymentsResponse)).list;
+}
+
+/** POST /admin/payments/{chargeId}/refund (admins); idempotent on the server. */
+export async function refundPayment(http: HttpClient, chargeId: string): Promise<RefundResponse> {
+  const parsed = refundResponse.safeParse(
+    await http.post<unknown>(`/admin/payments/${encodeURIComponent(chargeId)}/refund`),
+  );
+  if (!parsed.success) throw new ApiError(200, 'BAD_RESPONSE', 'Unexpected response from the refund');
+  return parsed.data;
 }

@@ -4,12 +4,13 @@ import { useAppDispatch } from '../../store/hooks.ts';
 import { popupPopped, popupPushed } from '../../store/uiSlice.ts';
 import { Overlay } from '../../ui/Overlay/Overlay.tsx';
 import { BanButtons } from '../moderation/BanButtons.tsx';
+import { PlayerPurchases } from '../moderation/PlayerPurchases.tsx';
 import { LoadError, SkeletonBlock } from './LoadError.tsx';
 import { ProfileView } from './ProfileView.tsx';
 import { type ProfileTab, profileOfView } from './profileData.ts';
 import { usePainter } from './usePainter.ts';
 
-/** SPEC §2 painter popup: any player's profile, without inventory, Ban/Unban for admins. */
+/** SPEC §2 painter popup: any player's profile, without inventory, Ban/Unban for staff, purchases for admins. */
 export function PainterPopup({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -20,14 +21,19 @@ export function PainterPopup({ userId }: { userId: number }) {
   let body = <SkeletonBlock height={280} />;
   if (profile) {
     body = (
-      <ProfileView
-        profile={profileOfView(profile)}
-        tab={tab}
-        onTab={setTab}
-        withInventory={false}
-        onSquad={(squad) => dispatch(popupPushed({ kind: 'squad', props: { squadId: squad.id } }))}
-        idAside={<BanButtons userId={profile.id} onChange={(banned) => update((p) => ({ ...p, banned }))} />}
-      />
+      <>
+        <ProfileView
+          profile={profileOfView(profile)}
+          tab={tab}
+          onTab={setTab}
+          withInventory={false}
+          onSquad={(squad) => dispatch(popupPushed({ kind: 'squad', props: { squadId: squad.id } }))}
+          idAside={
+            <BanButtons userId={profile.id} onChange={(banned) => update((p) => ({ ...p, banned }))} />
+          }
+        />
+        <PlayerPurchases userId={profile.id} />
+      </>
     );
   } else if (status === 'rejected') {
     body = <LoadError text={t('profile.loadFailed')} onRetry={retry} />;

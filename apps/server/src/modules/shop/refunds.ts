@@ -1,0 +1,221 @@
+/**
+ * Telegram Stars refunds. An admin refunds a payment (`refundStarPayment`), or Telegram reports
+ * one (`message.refunded_payment`); either way, once per payment: a `payment_refunds` row keyed by
+ * the payment, and in the same transaction the goods still unspent go back out of the inventory
+ * (what the player already used is recorded, not taken), and an admin's refund is written to the
+ * moderation log. A second refund, or the update that follows an admin's refund, changes nothing.
+ */
+import { productById, type RefundResponse, type StarsPayment } from '@pixel-wall/shared';
+import type { Database, Sql } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { type BotApi, BotApiError } from '../../integrations/telegram/bot-api.ts';
+import { writeLogEntry } from '../moderation/log.ts';
+
+export interface RefundsDeps {
+  db: Database;
+  botApi: BotApi | null;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+interface PaymentRow {
+  payment_id: string;
+  order_id: string | null;
+  outcome: string;
+  amount_units: string;
+  created_at: string | Date;
+  raw: unknown;
+  user_id: number | string | null;
+  product_id: number | null;
+  quantity: number | null;
+  r_source: 'admin' | 'telegram' | null;
+  r_actor_id: number | string | null;
+  r_taken_back: Record<string, number> | null;
+  r_already_used: Record<string, number> | null;
+  r_created_at: string | Date | null;
+}
+
+const SELECT = `
+  SELECT p.payment_id, p.order_id, p.outcome, p.amount_units::text AS amount_units, p.created_at, p.raw,
+         o.user_id, o.product_id, o.quantity,
+         r.source AS r_source, r.actor_id AS r_actor_id, r.taken_back AS r_taken_back,
+         r.already_used AS r_already_used, r.created_at AS r_created_at
+  FROM payments p
+  LEFT JOIN orders o ON o.id = p.order_id
+  LEFT JOIN payment_refunds r ON r.provider = p.provider AND r.payment_id = p.payment_id`;
+
+const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+function toPayment(r: PaymentRow): StarsPayment {
+  return {
+    chargeId: r.payment_id,
+    orderId: r.order_id,
+    productId: r.product_id,
+    quantity: r.quantity,
+    stars: Number(r.amount_units),
+    outcome: r.outcome,
+    createdAt: iso(r.created_at),
+    refund: r.r_source
+      ? {
+          source: r.r_source,
+          actorId: r.r_actor_id === null ? null : Number(r.r_actor_id),
+          takenBack: r.r_taken_back ?? {},
+          alreadyUsed: r.r_already_used ?? {},
+          createdAt: iso(r.r_created_at!),
+        }
+      : null,
+  };
+}
+
+/** The payer: the order's player, else the `from` of the successful_payment message we kept. */
+function payerOf(r: PaymentRow): number | null {
+  if (r.user_id !== null) return Number(r.user_id);
+  const from = (r.raw as { message?: { from?: { id?: unknown } } } | null)?.message?.from?.id;
+  return typeof from === 'number' && Number.isSafeInteger(from) ? from : null;
+}
+
+/** What the order granted, per product (bundles count as their contents). */
+function grantedBy(productId: number, quantity: number): Map<number, number> {
+  const out = new Map<number, number>();
+  const product = productById(productId);
+  if (!product) return out;
+  for (const part of product.contents ?? [{ productId: product.id, qty: 1 }]) {
+    out.set(part.productId, (out.get(part.productId) ?? 0) + part.qty * quantity);
+  }
+  return out;
+}
+
+export function createRefunds(deps: RefundsDeps) {
+  async function paymentRow(sql: Pick<Sql, 'query'>, chargeId: string): Promise<PaymentRow | null> {
+    const rows = await sql.query<PaymentRow>(`${SELECT} WHERE p.provider = 'stars' AND p.payment_id = $1`, [
+      chargeId,
+    ]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Records the refund and takes the goods back, once. Returns false when the payment was already
+   * refunded (nothing changed).
+   */
+  async function apply(
+    chargeId: string,
+    source: 'admin' | 'telegram',
+    actorId: number | null,
+  ): Promise<boolean> {
+    return deps.db.transaction(async (tx) => {
+      const row = await paymentRow(tx, chargeId);
+      if (!row) return false;
+      const userId = payerOf(row);
+      const inserted = await tx.query(
+        `INSERT INTO payment_refunds (provider, payment_id, user_id, source, actor_id)
+         VALUES ('stars', $1, $2, $3, $4) ON CONFLICT (provider, payment_id) DO NOTHING RETURNING payment_id`,
+        [chargeId, userId, source, actorId],
+      );
+      if (inserted.length === 0) return false;
+      const takenBack: Record<string, number> = {};
+      const alreadyUsed: Record<string, number> = {};
+      // Only a fulfilled payment granted anything; the rest paid for nothing.
+      if (
+        row.outcome === 'fulfilled' &&
+        userId !== null &&
+        row.product_id !== null &&
+        row.quantity !== null
+      ) {
+        const granted = [...grantedBy(row.product_id, row.quantity)].sort((a, b) => a[0] - b[0]);
+        for (const [productId, qty] of granted) {
+          const held = await tx.query<{ quantity: number }>(
+            'SELECT quantity FROM inventory WHERE user_id = $1 AND product_id = $2 FOR UPDATE',
+            [userId, productId],
+          );
+          const n = Math.min(held[0]?.quantity ?? 0, qty);
+          if (n > 0) {
+            await tx.query(
+              `UPDATE inventory SET quantity = quantity - $3, updated_at = now()
+               WHERE user_id = $1 AND product_id = $2`,
+              [userId, productId, n],
+            );
+          }
+          takenBack[String(productId)] = n;
+          alreadyUsed[String(productId)] = qty - n;
+        }
+        await tx.query(
+          `UPDATE payment_refunds SET taken_back = $2::jsonb, already_used = $3::jsonb
+           WHERE provider = 'stars' AND payment_id = $1`,
+          [chargeId, JSON.stringify(takenBack), JSON.stringify(alreadyUsed)],
+        );
+      }
+      if (source === 'admin' && actorId !== null && userId !== null) {
+        const summary = (o: Record<string, number>) =>
+          Object.entries(o)
+            .map(([p, n]) => `${p}×${n}`)
+            .join(' ') || '-';
+        await writeLogEntry(tx, {
+          actorId,
+          targetId: userId,
+          action: 'refund',
+          reason:
+            `${Number(row.amount_units)} Stars, order ${row.order_id ?? '-'}; taken back ${summary(takenBack)}; used ${summary(alreadyUsed)}`.slice(
+              0,
+              200,
+            ),
+        });
+      }
+      return true;
+    });
+  }
+
+  async function view(chargeId: string): Promise<StarsPayment | null> {
+    const row = await paymentRow(deps.db, chargeId);
+    return row ? toPayment(row) : null;
+  }
+
+  return {
+    /** The admin route: refunds through Telegram, then records it; idempotent. */
+    async refund(actorId: number, chargeId: string): Promise<RefundResponse> {
+      const before = await paymentRow(deps.db, chargeId);
+      if (!before) throw new AppError('NOT_FOUND', 'No Stars payment with this charge id.');
+      if (before.r_source) return { payment: toPayment(before), alreadyRefunded: true };
+      const userId = payerOf(before);
+      if (userId === null) throw new AppError('CONFLICT', 'The payer of this payment is unknown.');
+      if (!deps.botApi) throw new AppError('UNAVAILABLE', 'Stars payments are not available here.');
+      try {
+        await deps.botApi.refundStarPayment({ user_id: userId, telegram_payment_charge_id: chargeId });
+      } catch (err) {
+        // Refunded already (elsewhere, or by a request whose recording failed): record it now.
+        const already = err instanceof BotApiError && /CHARGE_ALREADY_REFUNDED/i.test(err.message);
+        if (!already) {
+          deps.log?.warn(
+            { err: err instanceof Error ? err.message : String(err), chargeId },
+            'refundStarPayment failed',
+          );
+          if (err instanceof BotApiError && err.kind === 'telegram' && err.errorCode === 400) {
+            throw new AppError('CONFLICT', `Telegram refused the refund: ${err.message}`);
+          }
+          throw new AppError('UNAVAILABLE', 'Telegram could not be reached. Try again.');
+        }
+      }
+      const applied = await apply(chargeId, 'admin', actorId);
+      return { payment: (await view(chargeId))!, alreadyRefunded: !applied };
+    },
+
+    /** Telegram's `message.refunded_payment`: applied like an admin's refund, once. */
+    async refunded(chargeId: string): Promise<boolean> {
+      const applied = await apply(chargeId, 'telegram', null);
+      if (!applied && !(await view(chargeId))) {
+        deps.log?.error({ chargeId }, 'refunded_payment for a payment we never recorded');
+      }
+      return applied;
+    },
+
+    /** A player's Stars payments, newest first, with their refunds. */
+    async paymentsOf(userId: number): Promise<StarsPayment[]> {
+      const rows = await deps.db.query<PaymentRow>(
+        `${SELECT} WHERE p.provider = 'stars' AND (o.user_id = $1 OR (p.order_id IS NULL AND p.raw #>> '{message,from,id}' = $2))
+         ORDER BY p.created_at DESC LIMIT 200`,
+        [userId, String(userId)],
+      );
+      return rows.map(toPayment);
+    },
+  };
+}
+
+export type Refunds = ReturnType<typeof createRefunds>;
