@@ -92,12 +92,10 @@ describe('a player’s purchases with a Refund button, for admins', () => {
     await act(async () => net.to('/admin/players/7/payments')[0]!.respond(200, { list: [payment()] }));
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     await act(async () =>
-      net
-        .to('/admin/payments/stx1/refund')[0]!
-        .respond(503, {
-          error: { code: 'UNAVAILABLE', message: 'Telegram could not be reached.' },
-          requestId: 'r',
-        }),
+      net.to('/admin/payments/stx1/refund')[0]!.respond(503, {
+        error: { code: 'UNAVAILABLE', message: 'Telegram could not be reached.' },
+        requestId: 'r',
+      }),
     );
     expect(toasts()).toContain('Something went wrong...');
     expect(screen.getByRole('button', { name: 'Refund' })).toBeTruthy();
