@@ -20,6 +20,11 @@
  *   POST /_fake/jetton-balances  {owner, jettonMaster, amount} credit jettons to an owner
  *   GET  /_fake/sent             the payouts accepted so far
  *
+ * Get-methods: `POST /api/v3/runGetMethod {address, method, stack}` answers what was set for that
+ * account (exit code 11, as TVM answers an unknown method, for one it does not have; HTTP 500 for
+ * an account with none set, as for an inactive one):
+ *   POST /_fake/get-methods  {address, method, stack?: [{type, value}], exitCode?}
+ *
  * CLI for the local demo: node --import tsx tools/src/fakes/ton-indexer.ts [--port 8091] [--api-key K]
  */
 import { createHash } from 'node:crypto';
@@ -101,10 +106,17 @@ export interface FakeTonIndexer {
   sent: SentPayout[];
   /** a wallet's seqno (0 before its first message) */
   seqnoOf(address: string): number;
+  /** what `runGetMethod` answers for this account's method (exit code 0 unless given) */
+  setGetMethod(address: string, method: string, result: GetMethodAnswer): void;
   /** requests served, by path (for tests) */
   requests: string[];
   reset(): void;
   close(): Promise<void>;
+}
+
+export interface GetMethodAnswer {
+  stack?: { type: string; value: string }[];
+  exitCode?: number;
 }
 
 interface TxRecord {
@@ -182,6 +194,31 @@ export async function startFakeTonIndexer(
   /** jetton wallet address → whose and of which jetton */
   const jettonWallets = new Map<string, { owner: string; master: string }>();
   const sent: SentPayout[] = [];
+  /** get-method answers by account, then method name */
+  const getMethods = new Map<string, Map<string, GetMethodAnswer>>();
+
+  function setGetMethod(address: string, method: string, result: GetMethodAnswer): void {
+    const raw = mustAddress(address, 'address');
+    let methods = getMethods.get(raw);
+    if (!methods) {
+      methods = new Map();
+      getMethods.set(raw, methods);
+    }
+    methods.set(method, result);
+  }
+
+  function runGetMethod(body: unknown) {
+    const b = (body ?? {}) as { address?: unknown; method?: unknown; stack?: unknown };
+    const raw = typeof b.address === 'string' ? normalizeTonAddress(b.address) : '';
+    if (!raw) throw new HttpError(422, 'address is required and must be an address');
+    if (typeof b.method !== 'string' || !b.method) throw new HttpError(422, 'method is required');
+    if (!Array.isArray(b.stack)) throw new HttpError(422, 'stack is required');
+    const methods = getMethods.get(raw);
+    if (!methods) throw new HttpError(500, 'LITE_SERVER_UNKNOWN: cannot run any methods on inactive account');
+    const answer = methods.get(b.method);
+    if (!answer) return { gas_used: 0, exit_code: 11, stack: [] };
+    return { gas_used: 1000, exit_code: answer.exitCode ?? 0, stack: answer.stack ?? [] };
+  }
 
   const newHash = () => createHash('sha256').update(`fake-tx-${++seq}-${now()}`).digest();
   const takeLt = () => {
@@ -498,6 +535,13 @@ export async function startFakeTonIndexer(
       );
       return { transactions: found.map(transactionJson), address_book: {} };
     }
+    if (method === 'POST' && url.pathname === '/api/v3/runGetMethod') return runGetMethod(body);
+    if (method === 'POST' && url.pathname === '/_fake/get-methods') {
+      const b = body as { address?: string; method?: string } & GetMethodAnswer;
+      if (!b.method) throw new HttpError(422, 'method is required');
+      setGetMethod(b.address ?? '', b.method, b);
+      return { ok: true };
+    }
     if (method === 'POST' && url.pathname === '/_fake/wallets') {
       const b = body as { address?: string; nanotons?: string | number };
       fundWallet(b.address ?? '', b.nanotons ?? '0');
@@ -684,6 +728,7 @@ export async function startFakeTonIndexer(
     wallets.clear();
     jettonBalances.clear();
     jettonWallets.clear();
+    getMethods.clear();
     sent.length = 0;
   }
 
@@ -725,6 +770,7 @@ export async function startFakeTonIndexer(
     fundWallet,
     fundJetton,
     sent,
+    setGetMethod,
     seqnoOf: (address) => wallets.get(mustAddress(address, 'address'))?.seqno ?? 0,
     requests,
     reset,
