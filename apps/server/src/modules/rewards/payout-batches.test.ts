@@ -255,6 +255,36 @@ describe('the payout job with a highload wallet (batches)', () => {
     expect(await batchOf(dear)).toBeNull();
   });
 
+  it('a landed batch whose sent messages match no claim holds its claims instead of freeing them', async () => {
+    const a = await player();
+    const id = await claimed(a.id, '1');
+    const real = service();
+    const errors: string[] = [];
+    const j = job({
+      log: { ...quiet, error: (_o: object, msg: string) => errors.push(msg) },
+      payout: service({
+        check: async (b) => {
+          const seen = await real.check(b);
+          // As if the indexer reported the body hashes some other way.
+          return seen.state === 'landed' ? { ...seen, sent: seen.sent.map((k) => `${k}x`) } : seen;
+        },
+      }),
+    });
+    expect((await j.runOnce()).sent).toBe(0);
+    expect(errors).toEqual(['payout batch landed with unmatched messages; held']);
+    const [b] = await h.db.query<{ state: string; last_error: string }>(
+      'SELECT state, last_error FROM payout_batches WHERE wallet = $1',
+      [wallet.address],
+    );
+    expect(b).toEqual({ state: 'confirmed', last_error: 'held: 1 rewards unmatched' });
+    // Never sent again: it stays in its batch, pending, for an operator to look at.
+    clock += 3600_000;
+    await job().runOnce();
+    expect(fake.sent).toHaveLength(1);
+    expect(await statusOf(id)).toBe('pending');
+    expect(await batchOf(id)).not.toBeNull();
+  });
+
   it('two jobs at once: each claim goes into exactly one batch and is paid once', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push(await claimed((await player()).id, String(i + 1)));
