@@ -78,6 +78,8 @@ export interface BatchPayoutOptions extends ToncenterApiOptions {
   jettonForwardNano?: bigint;
   /** TON kept back beyond the batch for the wallet's own fees */
   feeReserveNano?: bigint;
+  /** TON kept back per message for its forwarding fee; default 0.005 TON */
+  messageFeeNano?: bigint;
   /** after created_at + timeout, how long the indexer may lag before a batch counts as lost */
   graceMs?: number;
   maxMessages?: number;
@@ -102,6 +104,7 @@ export function createBatchPayoutServiceForWallet(
   const attachNano = opts.jettonAttachNano ?? 50_000_000n;
   const forwardNano = opts.jettonForwardNano ?? 1n;
   const feeReserve = opts.feeReserveNano ?? 20_000_000n;
+  const messageFee = opts.messageFeeNano ?? 5_000_000n;
   const graceMs = opts.graceMs ?? 120_000;
   const maxMessages = Math.min(opts.maxMessages ?? 100, HIGHLOAD_MAX_MESSAGES);
   const now = opts.now ?? Date.now;
@@ -165,7 +168,7 @@ export function createBatchPayoutServiceForWallet(
             refuse(`the payout wallet holds ${jw.balance} of ${t.jetton.amount} units`);
             continue;
           }
-          needNano = attachNano;
+          needNano = attachNano + messageFee;
           if (budget < needNano) {
             refuse(`the payout wallet holds ${state.balance} nanotons, too few`);
             continue;
@@ -183,17 +186,18 @@ export function createBatchPayoutServiceForWallet(
             comment,
           });
         } else {
-          needNano = t.amountNano ?? 0n;
-          if (needNano <= 0n) {
+          const nano = t.amountNano ?? 0n;
+          if (nano <= 0n) {
             refuse('nothing to send');
             continue;
           }
+          needNano = nano + messageFee;
           if (budget < needNano) {
             refuse(`the payout wallet holds ${state.balance} nanotons, too few`);
             continue;
           }
           destination = to;
-          message = tonTransfer(to, needNano, comment);
+          message = tonTransfer(to, nano, comment);
         }
         budget -= needNano;
         out.messages.push({

@@ -285,6 +285,23 @@ describe('the payout job with a highload wallet (batches)', () => {
     expect(await batchOf(id)).not.toBeNull();
   });
 
+  it('a claim the wallet cannot cover (with fees) waits, and no batch is recorded for it', async () => {
+    const a = await player();
+    const id = await claimed(a.id, '1', 2);
+    // 1 TON + the batch's 0.05 to itself + 0.02 reserve + 0.005 per message is more than this.
+    fake.setBalance(wallet.address, 1_070_000_000n);
+    expect(await job().runOnce()).toEqual({ sent: 0, burned: 0, deferred: 1 });
+    expect(await batches()).toEqual([]);
+    const [row] = await h.db.query<{ last_error: string }>(
+      'SELECT last_error FROM reward_payouts WHERE reward_id = $1',
+      [id],
+    );
+    expect(row!.last_error).toMatch(/too few/);
+    fake.setBalance(wallet.address, 1_075_000_000n);
+    clock += 10 * 60_000 + 1;
+    expect((await job().runOnce()).sent).toBe(1);
+  });
+
   it('two jobs at once: each claim goes into exactly one batch and is paid once', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push(await claimed((await player()).id, String(i + 1)));
