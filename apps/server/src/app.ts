@@ -37,6 +37,7 @@ import { AppError } from './errors.ts';
 import type { App } from './http.ts';
 import { createToncenterJettonLedger, tonExplorer } from './integrations/market/jetton-ledger.ts';
 import { createCoinGeckoProvider } from './integrations/market/market-data.ts';
+import { createHighloadPayoutService } from './integrations/ton/batch-payout.ts';
 import { createTonPayoutService } from './integrations/ton/payout.ts';
 import { createLeaderElection } from './lib/leader.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -63,7 +64,7 @@ import { createPayoutJob } from './modules/rewards/payouts.ts';
 import { createEconomy, registerRefundRoutes } from './modules/shop/index.ts';
 import { registerStatsRoutes } from './modules/stats/routes.ts';
 import { createStatsService } from './modules/stats/service.ts';
-import { createTonModule } from './modules/ton/index.ts';
+import { createTonModule, type TonConfig } from './modules/ton/index.ts';
 import { createTemplatesModule } from './modules/tournaments/index.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -208,14 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const ton = createTonModule({ db, config: config.ton, shop: economy.orders, players: users, log: lateLog });
   const payouts = createPayoutJob({
     db,
-    payout: config.ton.payout.mnemonic
-      ? await createTonPayoutService({
-          mnemonic: config.ton.payout.mnemonic,
-          baseUrl: config.ton.indexer.baseUrl,
-          apiKey: config.ton.indexer.apiKey,
-          timeoutMs: config.ton.indexer.timeoutMs,
-        })
-      : null,
+    payout: await payoutServiceOf(config.ton),
     currencies: ton.orders.currencies,
     addressOf: (userId) => ton.wallets.addressOf(userId),
     intervalMs: config.ton.payout.intervalMs,
@@ -643,6 +637,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       return closing;
     },
   };
+}
+
+/** The payout wallet the config selects: none without a mnemonic; highload v3 (batches) or v4R2. */
+async function payoutServiceOf(ton: TonConfig) {
+  const { payout, indexer } = ton;
+  if (!payout.mnemonic) return null;
+  const api = { baseUrl: indexer.baseUrl, apiKey: indexer.apiKey, timeoutMs: indexer.timeoutMs };
+  if (payout.wallet === 'v4r2') return createTonPayoutService({ mnemonic: payout.mnemonic, ...api });
+  return createHighloadPayoutService({
+    mnemonic: payout.mnemonic,
+    subwalletId: payout.subwalletId,
+    timeout: payout.timeoutSeconds,
+    maxMessages: payout.batchSize,
+    ...api,
+  });
 }
 
 async function restoreCanvas(db: Database, engine: Engine): Promise<void> {

@@ -16,7 +16,7 @@ import { mnemonicNew } from '@ton/crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeTonAddress } from '../../../apps/server/src/integrations/ton/address.ts';
-import { payoutWalletFromMnemonic } from '../../../apps/server/src/integrations/ton/payout-wallet.ts';
+import { highloadWalletFromMnemonic } from '../../../apps/server/src/integrations/ton/highload.ts';
 import { makeTestWallet, signTonProof } from '../../../apps/server/src/integrations/ton/testing.ts';
 import { type FakeTonIndexer, startFakeTonIndexer } from '../fakes/ton-indexer.ts';
 import { type ServerProcess, startServer } from '../lib/server-process.ts';
@@ -74,7 +74,8 @@ describe('earning', () => {
   beforeAll(async () => {
     fake = await startFakeTonIndexer();
     const mnemonic = (await mnemonicNew(24)).join(' ');
-    const payout = await payoutWalletFromMnemonic(mnemonic);
+    // The default payout wallet: highload v3 with the default subwallet id and timeout.
+    const payout = await highloadWalletFromMnemonic(mnemonic, { timeout: 3600 });
     fake.fundWallet(payout.address, 50_000_000_000n);
     fake.fundJetton(payout.address, PX_MASTER, 1_000_000n * 10n ** 9n);
     server = await startServer({

@@ -12,13 +12,22 @@
  * Payouts: it plays the payout wallet too. `POST /api/v3/message` takes a signed v4R2 external
  * message and accepts it the way the wallet would (deploying state_init on the first one, the
  * signature, subwallet, expiry and seqno checked, refused otherwise), then records the wallet's
- * transaction with its out messages (findable by `GET /api/v3/transactionsByMessage`), takes the
+ * transaction with its out messages (findable by `GET /api/v3/transactionsByMessage`). A Highload
+ * Wallet v3 message is accepted as that contract would (signature, subwallet, timeout, created_at
+ * within the timeout, a query_id not executed before: refused otherwise); its transaction sends the
+ * wallet the batch, and a second transaction (found by that message's hash) sends the batch's
+ * messages, each listed with its body hash. For either, it takes the
  * TON from the wallet's balance, moves jettons for a TEP-74 transfer, and lists the decoded
  * payout in `sent`. `GET /api/v3/walletInformation` and `GET /api/v3/jetton/wallets` answer for
  * it. Balances come from the control API:
  *   POST /_fake/wallets          {address, nanotons}           credit TON to a wallet
  *   POST /_fake/jetton-balances  {owner, jettonMaster, amount} credit jettons to an owner
  *   GET  /_fake/sent             the payouts accepted so far
+ *
+ * Get-methods: `POST /api/v3/runGetMethod {address, method, stack}` answers what was set for that
+ * account (exit code 11, as TVM answers an unknown method, for one it does not have; HTTP 500 for
+ * an account with none set, as for an inactive one):
+ *   POST /_fake/get-methods  {address, method, stack?: [{type, value}], exitCode?}
  *
  * CLI for the local demo: node --import tsx tools/src/fakes/ton-indexer.ts [--port 8091] [--api-key K]
  */
@@ -27,7 +36,17 @@ import http from 'node:http';
 import { normalizeTonAddress } from '../../../apps/server/src/integrations/ton/address.ts';
 import { commentBoc } from '../../../apps/server/src/integrations/ton/comment.ts';
 import {
+  type DecodedHighloadMessage,
+  decodeHighloadExternal,
+  HIGHLOAD_INTERNAL_TRANSFER_OP,
+  highloadData,
+  highloadSignatureHolds,
+  isHighloadInit,
+} from '../../../apps/server/src/integrations/ton/highload.ts';
+import {
+  type DecodedOutMessage,
   type DecodedWalletMessage,
+  decodeOutMessage,
   decodeWalletExternal,
   publicKeyOfWalletData,
   signatureHolds,
@@ -95,16 +114,34 @@ export interface FakeTonIndexer {
   addJettonTransfer(t: AddJettonTransfer): AddedTransaction;
   /** credits TON to a wallet (the payout wallet needs some before it can send) */
   fundWallet(address: string, nanotons: bigint | number | string): void;
+  /** sets a wallet's TON balance (a wallet that spent its funds elsewhere) */
+  setBalance(address: string, nanotons: bigint | number | string): void;
   /** credits jettons to an owner's jetton wallet */
   fundJetton(owner: string, jettonMaster: string, amount: bigint | number | string): void;
   /** payouts accepted from wallets, in order */
   sent: SentPayout[];
   /** a wallet's seqno (0 before its first message) */
   seqnoOf(address: string): number;
+  /** what `runGetMethod` answers for this account's method (exit code 0 unless given) */
+  setGetMethod(address: string, method: string, result: GetMethodAnswer): void;
   /** requests served, by path (for tests) */
   requests: string[];
   reset(): void;
   close(): Promise<void>;
+}
+
+export interface GetMethodAnswer {
+  stack?: { type: string; value: string }[];
+  exitCode?: number;
+}
+
+/** A message a wallet's transaction sent. */
+interface OutRecord {
+  destination: string;
+  value: bigint;
+  /** the message's hash, when something finds it (a highload wallet's message to itself) */
+  hash?: Buffer;
+  bodyHash?: Buffer;
 }
 
 interface TxRecord {
@@ -113,7 +150,9 @@ interface TxRecord {
   lt: bigint;
   now: number;
   /** for a wallet's own (external) message: its hashes and what it sent */
-  external?: { hash: Buffer; hashNorm: Buffer; out: { destination: string; value: bigint }[] };
+  external?: { hash: Buffer; hashNorm: Buffer; out: OutRecord[] };
+  /** a highload wallet's batch: the message it sent itself came in, the batch went out */
+  batch?: { inHash: Buffer; out: OutRecord[] };
   inMsg: {
     source: string;
     destination: string;
@@ -176,12 +215,44 @@ export async function startFakeTonIndexer(
   let nextLt = 50_000_000_000_000n;
   let seq = 0;
   const requests: string[] = [];
-  const wallets = new Map<string, { seqno: number; publicKey: Buffer | null; balance: bigint }>();
+  interface FakeWallet {
+    seqno: number;
+    publicKey: Buffer | null;
+    balance: bigint;
+    /** set for a highload v3 wallet: query ids it executed, with when */
+    highload?: { subwalletId: number; timeout: number; processed: Map<number, number> } | null;
+  }
+  const wallets = new Map<string, FakeWallet>();
   /** jetton units by `${owner}|${master}` */
   const jettonBalances = new Map<string, bigint>();
   /** jetton wallet address → whose and of which jetton */
   const jettonWallets = new Map<string, { owner: string; master: string }>();
   const sent: SentPayout[] = [];
+  /** get-method answers by account, then method name */
+  const getMethods = new Map<string, Map<string, GetMethodAnswer>>();
+
+  function setGetMethod(address: string, method: string, result: GetMethodAnswer): void {
+    const raw = mustAddress(address, 'address');
+    let methods = getMethods.get(raw);
+    if (!methods) {
+      methods = new Map();
+      getMethods.set(raw, methods);
+    }
+    methods.set(method, result);
+  }
+
+  function runGetMethod(body: unknown) {
+    const b = (body ?? {}) as { address?: unknown; method?: unknown; stack?: unknown };
+    const raw = typeof b.address === 'string' ? normalizeTonAddress(b.address) : '';
+    if (!raw) throw new HttpError(422, 'address is required and must be an address');
+    if (typeof b.method !== 'string' || !b.method) throw new HttpError(422, 'method is required');
+    if (!Array.isArray(b.stack)) throw new HttpError(422, 'stack is required');
+    const methods = getMethods.get(raw);
+    if (!methods) throw new HttpError(500, 'LITE_SERVER_UNKNOWN: cannot run any methods on inactive account');
+    const answer = methods.get(b.method);
+    if (!answer) return { gas_used: 0, exit_code: 11, stack: [] };
+    return { gas_used: 1000, exit_code: answer.exitCode ?? 0, stack: answer.stack ?? [] };
+  }
 
   const newHash = () => createHash('sha256').update(`fake-tx-${++seq}-${now()}`).digest();
   const takeLt = () => {
@@ -298,6 +369,18 @@ export async function startFakeTonIndexer(
     return picked.slice(offset, offset + limit);
   }
 
+  function outMsgsJson(t: TxRecord, out: OutRecord[]) {
+    return out.map((o, i) => ({
+      hash: (o.hash ?? createHash('sha256').update(t.hash).update(`out${i}`).digest()).toString('base64'),
+      source: upperRaw(t.account),
+      destination: upperRaw(o.destination),
+      value: o.value.toString(),
+      created_lt: (t.lt + 1n + BigInt(i)).toString(),
+      created_at: String(t.now),
+      message_content: o.bodyHash ? { hash: o.bodyHash.toString('base64'), body: null, decoded: null } : null,
+    }));
+  }
+
   /** A wallet's own transaction: an external message in, what it sent out. */
   function externalTransactionJson(t: TxRecord, ext: NonNullable<TxRecord['external']>) {
     return {
@@ -330,14 +413,7 @@ export async function startFakeTonIndexer(
         message_content: null,
         init_state: null,
       },
-      out_msgs: ext.out.map((o, i) => ({
-        hash: createHash('sha256').update(t.hash).update(`out${i}`).digest('base64'),
-        source: upperRaw(t.account),
-        destination: upperRaw(o.destination),
-        value: o.value.toString(),
-        created_lt: (t.lt + 1n + BigInt(i)).toString(),
-        created_at: String(t.now),
-      })),
+      out_msgs: outMsgsJson(t, ext.out),
       emulated: false,
     };
   }
@@ -367,7 +443,9 @@ export async function startFakeTonIndexer(
       },
       block_ref: { workchain: 0, shard: '8000000000000000', seqno: 50_000_000 },
       in_msg: {
-        hash: createHash('sha256').update(t.hash).update('msg').digest('base64'),
+        hash: (t.batch?.inHash ?? createHash('sha256').update(t.hash).update('msg').digest()).toString(
+          'base64',
+        ),
         source: upperRaw(m.source),
         destination: upperRaw(m.destination),
         value: m.value.toString(),
@@ -390,7 +468,7 @@ export async function startFakeTonIndexer(
         },
         init_state: null,
       },
-      out_msgs: [],
+      out_msgs: t.batch ? outMsgsJson(t, t.batch.out) : [],
       account_state_before: null,
       account_state_after: null,
       emulated: false,
@@ -493,10 +571,18 @@ export async function startFakeTonIndexer(
       if ((q.get('direction') ?? 'in') !== 'in') return { transactions: [], address_book: {} };
       const found = txs.filter(
         (t) =>
-          t.external &&
-          (t.external.hash.toString('hex') === hex || t.external.hashNorm.toString('hex') === hex),
+          (t.external &&
+            (t.external.hash.toString('hex') === hex || t.external.hashNorm.toString('hex') === hex)) ||
+          t.batch?.inHash.toString('hex') === hex,
       );
       return { transactions: found.map(transactionJson), address_book: {} };
+    }
+    if (method === 'POST' && url.pathname === '/api/v3/runGetMethod') return runGetMethod(body);
+    if (method === 'POST' && url.pathname === '/_fake/get-methods') {
+      const b = body as { address?: string; method?: string } & GetMethodAnswer;
+      if (!b.method) throw new HttpError(422, 'method is required');
+      setGetMethod(b.address ?? '', b.method, b);
+      return { ok: true };
     }
     if (method === 'POST' && url.pathname === '/_fake/wallets') {
       const b = body as { address?: string; nanotons?: string | number };
@@ -518,7 +604,7 @@ export async function startFakeTonIndexer(
 
   // ---------- the payout wallet ----------
 
-  function walletOf(raw: string) {
+  function walletOf(raw: string): FakeWallet {
     let w = wallets.get(raw);
     if (!w) {
       w = { seqno: 0, publicKey: null, balance: 0n };
@@ -556,6 +642,15 @@ export async function startFakeTonIndexer(
         status: w && w.balance > 0n ? 'uninit' : 'nonexist',
       };
     }
+    if (w.highload) {
+      return {
+        ...common,
+        wallet_type: 'wallet highload v3',
+        seqno: null,
+        wallet_id: w.highload.subwalletId,
+        status: 'active',
+      };
+    }
     return {
       ...common,
       wallet_type: 'wallet v4 r2',
@@ -571,14 +666,178 @@ export async function startFakeTonIndexer(
     return bytes.length === 32 ? bytes.toString('hex') : null;
   }
 
+  const emptyInMsg = (wallet: string): TxRecord['inMsg'] => ({
+    source: '',
+    destination: wallet,
+    value: 0n,
+    opcode: null,
+    body: null,
+    comment: null,
+    bounce: false,
+    bounced: false,
+  });
+
+  /** The message decoded as a highload v3 one, when it is for such a wallet (or deploys one). */
+  function highloadMessageOf(boc: string): DecodedHighloadMessage | null {
+    let m: DecodedHighloadMessage;
+    try {
+      m = decodeHighloadExternal(boc);
+    } catch {
+      return null;
+    }
+    const w = wallets.get(m.wallet);
+    if (w?.highload) return m;
+    return !w?.publicKey && isHighloadInit(m.init) ? m : null;
+  }
+
   /** What a liteserver says when the wallet would not accept the message. */
   function refuse(why: string): never {
     const reason = 'cannot apply external message to current state : External message was not accepted';
     throw new HttpError(500, `LITE_SERVER_UNKNOWN: ${reason} (${why})`);
   }
 
+  /**
+   * A wallet's out message, sent from its transaction `tx`: the TON leaves its balance (send mode 3
+   * ignores errors: one the balance cannot cover is skipped), a jetton transfer moves jettons, and
+   * the payout is listed in `sent`.
+   */
+  function carryOut(
+    from: { wallet: string; seqno: number; messageHash: string },
+    tx: TxRecord,
+    outs: OutRecord[],
+    out: DecodedOutMessage,
+  ): void {
+    const w = walletOf(from.wallet);
+    if (w.balance < out.value) return;
+    w.balance -= out.value;
+    outs.push({ destination: out.to, value: out.value, bodyHash: Buffer.from(out.bodyHash, 'hex') });
+    const record: SentPayout = {
+      wallet: from.wallet,
+      seqno: from.seqno,
+      to: out.to,
+      nanotons: out.value.toString(),
+      jettonMaster: null,
+      jettonAmount: null,
+      queryId: null,
+      comment: out.comment,
+      txHash: tx.hash.toString('hex'),
+      messageHash: from.messageHash,
+    };
+    if (out.jetton) {
+      const j = out.jetton;
+      const ours = jettonWallets.get(out.to);
+      const key = ours ? `${ours.owner}|${ours.master}` : '';
+      // A jetton wallet only takes orders from its owner and only what it holds; else it bounces.
+      if (!ours || ours.owner !== from.wallet || (jettonBalances.get(key) ?? 0n) < j.amount) return;
+      jettonBalances.set(key, (jettonBalances.get(key) ?? 0n) - j.amount);
+      fundJetton(j.destination, ours.master, j.amount);
+      addJettonTransfer({
+        from: from.wallet,
+        to: j.destination,
+        jettonMaster: ours.master,
+        amount: j.amount,
+        comment: j.comment,
+      });
+      Object.assign(record, {
+        to: j.destination,
+        jettonMaster: ours.master,
+        jettonAmount: j.amount.toString(),
+        queryId: j.queryId.toString(),
+        comment: j.comment,
+      });
+    } else {
+      walletOf(out.to).balance += out.value;
+      addTonTransfer({ from: from.wallet, to: out.to, nanotons: out.value, comment: out.comment });
+    }
+    sent.push(record);
+  }
+
+  /**
+   * Accepts a signed highload v3 message as the contract would: the signature, subwallet id and
+   * timeout, created_at within (now - timeout, now], a query_id not seen within the timeout
+   * (exit code 36 on chain: refused here). The wallet then sends itself the batch, and that
+   * second transaction sends the batch's messages.
+   */
+  function acceptHighload(m: DecodedHighloadMessage) {
+    const w = walletOf(m.wallet);
+    if (!w.publicKey) {
+      if (
+        !m.init ||
+        !m.initHash ||
+        `0:${m.initHash.toString('hex')}` !== m.wallet ||
+        !isHighloadInit(m.init)
+      ) {
+        refuse('the wallet is not deployed and no matching state_init came with the message');
+      }
+      const data = highloadData(m.init.data!);
+      w.highload = { subwalletId: data.subwalletId, timeout: data.timeout, processed: new Map() };
+      if (!highloadSignatureHolds(m, data.publicKey)) {
+        w.highload = null;
+        refuse('bad signature');
+      }
+      w.publicKey = data.publicKey;
+    }
+    const hl = w.highload;
+    if (!hl) refuse('not a highload wallet');
+    if (!highloadSignatureHolds(m, w.publicKey)) refuse('bad signature');
+    if (m.subwalletId !== hl.subwalletId) refuse('wrong subwallet id');
+    if (m.timeout !== hl.timeout) refuse('wrong timeout');
+    const t = clock();
+    if (!(m.createdAt > t - hl.timeout && m.createdAt <= t)) refuse('created_at outside the timeout');
+    for (const [q, at] of hl.processed) if (at <= t - hl.timeout * 2) hl.processed.delete(q);
+    if (hl.processed.has(m.queryId)) refuse(`query_id ${m.queryId} already executed`);
+    hl.processed.set(m.queryId, t);
+    w.balance -= w.balance < WALLET_FEE ? w.balance : WALLET_FEE;
+
+    const selfHash = createHash('sha256').update(`self-${m.normalizedHash}`).digest();
+    const tx: TxRecord = {
+      account: m.wallet,
+      hash: newHash(),
+      lt: takeLt(),
+      now: t,
+      external: {
+        hash: Buffer.from(m.messageHash, 'hex'),
+        hashNorm: Buffer.from(m.normalizedHash, 'hex'),
+        out: [],
+      },
+      inMsg: emptyInMsg(m.wallet),
+      aborted: false,
+    };
+    txs.push(tx);
+    const toSelf = m.toSelf;
+    if (toSelf.to === m.wallet && w.balance >= toSelf.value && toSelf.op === HIGHLOAD_INTERNAL_TRANSFER_OP) {
+      // The value leaves and comes straight back: only the fees are spent.
+      tx.external!.out.push({ destination: m.wallet, value: toSelf.value, hash: selfHash });
+      const batchTx: TxRecord = {
+        account: m.wallet,
+        hash: newHash(),
+        lt: takeLt(),
+        now: t,
+        batch: { inHash: selfHash, out: [] },
+        inMsg: { ...emptyInMsg(m.wallet), source: m.wallet, value: toSelf.value },
+        aborted: false,
+      };
+      txs.push(batchTx);
+      w.balance -= w.balance < WALLET_FEE ? w.balance : WALLET_FEE;
+      for (const a of m.messages) {
+        carryOut(
+          { wallet: m.wallet, seqno: m.queryId, messageHash: m.normalizedHash },
+          batchTx,
+          batchTx.batch!.out,
+          decodeOutMessage(a.mode, a.message),
+        );
+      }
+    }
+    return {
+      message_hash: Buffer.from(m.messageHash, 'hex').toString('base64'),
+      message_hash_norm: Buffer.from(m.normalizedHash, 'hex').toString('base64'),
+    };
+  }
+
   /** Accepts a signed wallet message as a v4R2 wallet would, and carries out what it asks. */
   function acceptMessage(boc: string) {
+    const highload = highloadMessageOf(boc);
+    if (highload) return acceptHighload(highload);
     let m: DecodedWalletMessage;
     try {
       m = decodeWalletExternal(boc);
@@ -627,49 +886,12 @@ export async function startFakeTonIndexer(
     };
     txs.push(tx);
     for (const out of m.messages) {
-      // Send mode 3 ignores errors: a message the balance cannot cover is skipped, the seqno used.
-      if (w.balance < out.value) continue;
-      w.balance -= out.value;
-      tx.external!.out.push({ destination: out.to, value: out.value });
-      const record: SentPayout = {
-        wallet: m.wallet,
-        seqno: m.seqno,
-        to: out.to,
-        nanotons: out.value.toString(),
-        jettonMaster: null,
-        jettonAmount: null,
-        queryId: null,
-        comment: out.comment,
-        txHash: tx.hash.toString('hex'),
-        messageHash: m.normalizedHash,
-      };
-      if (out.jetton) {
-        const j = out.jetton;
-        const ours = jettonWallets.get(out.to);
-        const key = ours ? `${ours.owner}|${ours.master}` : '';
-        // A jetton wallet only takes orders from its owner and only what it holds; else it bounces.
-        if (!ours || ours.owner !== m.wallet || (jettonBalances.get(key) ?? 0n) < j.amount) continue;
-        jettonBalances.set(key, (jettonBalances.get(key) ?? 0n) - j.amount);
-        fundJetton(j.destination, ours.master, j.amount);
-        addJettonTransfer({
-          from: m.wallet,
-          to: j.destination,
-          jettonMaster: ours.master,
-          amount: j.amount,
-          comment: j.comment,
-        });
-        Object.assign(record, {
-          to: j.destination,
-          jettonMaster: ours.master,
-          jettonAmount: j.amount.toString(),
-          queryId: j.queryId.toString(),
-          comment: j.comment,
-        });
-      } else {
-        walletOf(out.to).balance += out.value;
-        addTonTransfer({ from: m.wallet, to: out.to, nanotons: out.value, comment: out.comment });
-      }
-      sent.push(record);
+      carryOut(
+        { wallet: m.wallet, seqno: m.seqno, messageHash: m.normalizedHash },
+        tx,
+        tx.external!.out,
+        out,
+      );
     }
     return {
       message_hash: Buffer.from(m.messageHash, 'hex').toString('base64'),
@@ -684,6 +906,7 @@ export async function startFakeTonIndexer(
     wallets.clear();
     jettonBalances.clear();
     jettonWallets.clear();
+    getMethods.clear();
     sent.length = 0;
   }
 
@@ -723,8 +946,12 @@ export async function startFakeTonIndexer(
     addTonTransfer,
     addJettonTransfer,
     fundWallet,
+    setBalance: (address, nanotons) => {
+      walletOf(mustAddress(address, 'address')).balance = units(nanotons, 'nanotons');
+    },
     fundJetton,
     sent,
+    setGetMethod,
     seqnoOf: (address) => wallets.get(mustAddress(address, 'address'))?.seqno ?? 0,
     requests,
     reset,

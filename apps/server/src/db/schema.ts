@@ -366,6 +366,26 @@ export const rewardPayouts = pgTable('reward_payouts', {
   retryAt: bigint('retry_at', { mode: 'number' }),
   txHash: text('tx_hash'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  batchId: bigint('batch_id', { mode: 'number' }).references(() => payoutBatches.id),
+  bodyHash: text('body_hash'),
+});
+
+export const payoutBatches = pgTable('payout_batches', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  wallet: text('wallet').notNull(),
+  queryId: integer('query_id').notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  timeout: integer('timeout').notNull(),
+  boc: text('boc').notNull(),
+  messageHash: text('message_hash').notNull(),
+  rawHash: text('raw_hash').notNull(),
+  state: text('state').notNull().default('recorded'),
+  sends: integer('sends').notNull().default(0),
+  lastSentAt: bigint('last_sent_at', { mode: 'number' }),
+  txHash: text('tx_hash'),
+  lastError: text('last_error'),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 // ---------- hidden-template game and NFT drawings (0008) ----------
@@ -522,6 +542,7 @@ export const schema = {
   moderationLog,
   boostUpgrades,
   rewardPayouts,
+  payoutBatches,
   hiddenRounds,
   hiddenPixels,
   nfts,

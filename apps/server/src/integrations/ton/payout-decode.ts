@@ -10,6 +10,7 @@ import {
   Cell,
   loadMessage,
   loadMessageRelaxed,
+  type MessageRelaxed,
   type Slice,
   storeStateInit,
 } from '@ton/core';
@@ -35,6 +36,8 @@ export interface DecodedOutMessage {
   bounce: boolean;
   comment: string | null;
   jetton: DecodedJettonTransfer | null;
+  /** hash of the message body, lower-case hex */
+  bodyHash: string;
 }
 
 export interface DecodedWalletMessage {
@@ -86,6 +89,22 @@ function readJettonTransfer(s: Slice): DecodedJettonTransfer | null {
   };
 }
 
+/** One message a wallet sends: TON with a comment, or a TEP-74 jetton transfer. */
+export function decodeOutMessage(mode: number, out: MessageRelaxed): DecodedOutMessage {
+  if (out.info.type !== 'internal') throw new Error('the wallet may only send internal messages');
+  const payload = out.body.beginParse();
+  const jetton = readJettonTransfer(payload.clone());
+  return {
+    mode,
+    to: raw(out.info.dest),
+    value: out.info.value.coins,
+    bounce: out.info.bounce,
+    comment: jetton ? null : readComment(payload),
+    jetton,
+    bodyHash: out.body.hash().toString('hex'),
+  };
+}
+
 /** Throws when the BoC is not an external message to a v4-style wallet. */
 export function decodeWalletExternal(boc: string): DecodedWalletMessage {
   const cell = Cell.fromBase64(boc);
@@ -101,18 +120,7 @@ export function decodeWalletExternal(boc: string): DecodedWalletMessage {
   const messages: DecodedOutMessage[] = [];
   while (body.remainingRefs > 0 && body.remainingBits >= 8) {
     const mode = body.loadUint(8);
-    const out = loadMessageRelaxed(body.loadRef().beginParse());
-    if (out.info.type !== 'internal') throw new Error('the wallet may only send internal messages');
-    const payload = out.body.beginParse();
-    const jetton = readJettonTransfer(payload.clone());
-    messages.push({
-      mode,
-      to: raw(out.info.dest),
-      value: out.info.value.coins,
-      bounce: out.info.bounce,
-      comment: jetton ? null : readComment(payload),
-      jetton,
-    });
+    messages.push(decodeOutMessage(mode, loadMessageRelaxed(body.loadRef().beginParse())));
   }
   const init = msg.init ?? null;
   return {

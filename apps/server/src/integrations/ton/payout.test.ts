@@ -6,6 +6,7 @@ import { type FakeTonIndexer, startFakeTonIndexer } from '../../../../../tools/s
 import { createPayoutServiceForWallet, PayoutError, type PreparedPayout } from './payout.ts';
 import { decodeWalletExternal, publicKeyOfWalletData, signatureHolds } from './payout-decode.ts';
 import {
+  commentCell,
   jettonTransfer,
   type PayoutWalletKey,
   payoutWalletFromMnemonic,
@@ -56,6 +57,7 @@ describe('the payout wallet', () => {
         bounce: false,
         comment: 'Pixel Wall reward #3',
         jetton: null,
+        bodyHash: commentCell('Pixel Wall reward #3').hash().toString('hex'),
       },
     ]);
     expect(m.messageHash).toBe(signed.messageHash);

@@ -10,9 +10,8 @@
  * accepts one message per seqno and none after valid_until, so a recorded message either lands or
  * is provably lost once it has expired; `check` tells which, after a restart too.
  */
-import { z } from 'zod';
 import { normalizeTonAddress } from './address.ts';
-import { normalizeTxHash, TonIndexerError } from './indexer.ts';
+import { normalizeTxHash } from './indexer.ts';
 import {
   jettonTransfer,
   type PayoutWalletKey,
@@ -20,6 +19,7 @@ import {
   signTransfer,
   tonTransfer,
 } from './payout-wallet.ts';
+import { createToncenterApi, toncenterTxSchema } from './toncenter-api.ts';
 
 export interface PayoutTransfer {
   /** our reward id: the jetton transfer's query_id and the comment name it */
@@ -117,48 +117,6 @@ export interface TonPayoutOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
-const digits = z.string().regex(/^\d{1,40}$/);
-const address = z.string().max(128);
-
-const walletInfoSchema = z.object({
-  balance: z.union([digits, z.number().int().nonnegative()]),
-  seqno: z.number().int().min(0).max(0xffffffff).nullish(),
-  status: z.string().max(32).nullish(),
-});
-
-const jettonWalletsSchema = z.object({
-  jetton_wallets: z
-    .array(
-      z.object({ address, balance: digits, owner: address.nullish(), jetton: address.nullish() }).loose(),
-    )
-    .max(100),
-});
-
-const txSchema = z.object({
-  hash: z.string().min(1).max(128),
-  account: address,
-  description: z
-    .object({
-      aborted: z.boolean().nullish(),
-      action: z.object({ success: z.boolean().nullish() }).loose().nullish(),
-    })
-    .loose()
-    .nullish(),
-  out_msgs: z
-    .array(
-      z
-        .object({
-          destination: address.nullish(),
-          value: z.union([digits, z.number().int().nonnegative()]).nullish(),
-        })
-        .loose(),
-    )
-    .max(255)
-    .nullish(),
-});
-const txListSchema = z.object({ transactions: z.array(z.unknown()).max(100) });
-
 export async function createTonPayoutService(opts: TonPayoutOptions): Promise<PayoutService> {
   const wallet = await payoutWalletFromMnemonic(opts.mnemonic);
   return createPayoutServiceForWallet(wallet, opts);
@@ -169,8 +127,6 @@ export function createPayoutServiceForWallet(
   wallet: PayoutWalletKey,
   opts: Omit<TonPayoutOptions, 'mnemonic'>,
 ): PayoutService {
-  const base = opts.baseUrl.replace(/\/+$/, '').replace(/\/api\/v3$/, '');
-  const timeoutMs = opts.timeoutMs ?? 10_000;
   const validity = opts.validitySeconds ?? 120;
   const graceMs = opts.graceMs ?? 120_000;
   const confirmTimeoutMs = opts.confirmTimeoutMs ?? 60_000;
@@ -178,86 +134,17 @@ export function createPayoutServiceForWallet(
   const attachNano = opts.jettonAttachNano ?? 50_000_000n;
   const forwardNano = opts.jettonForwardNano ?? 1n;
   const feeReserve = opts.feeReserveNano ?? 20_000_000n;
-  const doFetch = opts.fetch ?? fetch;
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
-  async function call(method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: unknown) {
-    const url = new URL(`${base}/api/v3/${path}`);
-    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (opts.apiKey) headers['x-api-key'] = opts.apiKey;
-    let res: Response;
-    try {
-      res = await doFetch(url, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw new TonIndexerError(`toncenter unreachable: ${(err as Error).message}`);
-    }
-    const text = await res.text();
-    if (text.length > MAX_RESPONSE_BYTES)
-      throw new TonIndexerError(`toncenter response too large for ${path}`);
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // the status says enough below
-    }
-    if (!res.ok) {
-      const detail =
-        parsed && typeof parsed === 'object' && 'error' in parsed ? String(parsed.error).slice(0, 300) : '';
-      throw new TonIndexerError(`toncenter answered ${res.status} for ${path} ${detail}`.trim(), res.status);
-    }
-    if (parsed === null) throw new TonIndexerError(`toncenter sent malformed JSON for ${path}`, res.status);
-    return parsed;
-  }
-
-  async function walletState(): Promise<{ balance: bigint; seqno: number; active: boolean }> {
-    const info = walletInfoSchema.safeParse(
-      await call('GET', 'walletInformation', { address: wallet.address, use_v2: 'false' }),
-    );
-    if (!info.success) throw new TonIndexerError('toncenter sent an unexpected walletInformation shape');
-    return {
-      balance: BigInt(info.data.balance),
-      seqno: info.data.seqno ?? 0,
-      active: info.data.status === 'active',
-    };
-  }
-
-  async function ourJettonWallet(master: string): Promise<{ address: string; balance: bigint } | null> {
-    const body = jettonWalletsSchema.safeParse(
-      await call('GET', 'jetton/wallets', {
-        owner_address: wallet.address,
-        jetton_address: master,
-        limit: '1',
-        offset: '0',
-      }),
-    );
-    if (!body.success) throw new TonIndexerError('toncenter sent an unexpected jetton/wallets shape');
-    const w = body.data.jetton_wallets[0];
-    const raw = w ? normalizeTonAddress(w.address) : '';
-    return w && raw ? { address: raw, balance: BigInt(w.balance) } : null;
-  }
-
-  async function transactionsOf(msgHash: string): Promise<unknown[]> {
-    const list = txListSchema.safeParse(
-      await call('GET', 'transactionsByMessage', { msg_hash: msgHash, direction: 'in', limit: '10' }),
-    );
-    if (!list.success) throw new TonIndexerError('toncenter sent an unexpected transactionsByMessage shape');
-    return list.data.transactions;
-  }
+  const api = createToncenterApi(opts);
 
   async function check(p: PreparedPayout): Promise<PayoutCheck> {
-    let found = await transactionsOf(p.messageHash);
+    let found = await api.transactionsByMessage(p.messageHash);
     if (found.length === 0 && p.rawHash && p.rawHash !== p.messageHash)
-      found = await transactionsOf(p.rawHash);
+      found = await api.transactionsByMessage(p.rawHash);
     for (const raw of found) {
-      const tx = txSchema.safeParse(raw);
+      const tx = toncenterTxSchema.safeParse(raw);
       if (!tx.success || normalizeTonAddress(tx.data.account) !== wallet.address) continue;
       const hash = normalizeTxHash(tx.data.hash);
       const sent = (tx.data.out_msgs ?? []).some(
@@ -280,7 +167,7 @@ export function createPayoutServiceForWallet(
         throw new PayoutError('not-sent', 'a payout is either TON or a jetton');
       }
       const comment = t.comment ?? null;
-      const state = await walletState();
+      const state = await api.walletState(wallet.address);
       let message: ReturnType<typeof tonTransfer>;
       let destination: string;
       let needNano: bigint;
@@ -288,7 +175,7 @@ export function createPayoutServiceForWallet(
         const master = normalizeTonAddress(t.jetton.master);
         if (!master) throw new PayoutError('not-sent', 'the jetton master is not a TON address');
         if (t.jetton.amount <= 0n) throw new PayoutError('not-sent', 'nothing to send');
-        const jw = await ourJettonWallet(master);
+        const jw = await api.jettonWalletOf(wallet.address, master);
         if (!jw) throw new PayoutError('not-sent', 'the payout wallet holds none of this jetton');
         if (jw.balance < t.jetton.amount) {
           throw new PayoutError(
@@ -339,7 +226,7 @@ export function createPayoutServiceForWallet(
 
       try {
         // The answer echoes the hashes; ours were recorded already, and `check` finds either.
-        await call('POST', 'message', {}, { boc: signed.boc });
+        await api.sendMessage(signed.boc);
       } catch (err) {
         // Refused or not: the message may be out there. Only `check` can say, once it expires.
         throw new PayoutError('unconfirmed', (err as Error).message, prepared);

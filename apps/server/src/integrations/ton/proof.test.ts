@@ -11,7 +11,9 @@ import {
   tonProofMessage,
   tonProofSignedHash,
   verifyTonProof,
+  verifyTonProofOnline,
 } from './proof.ts';
+import { vectorsDir } from '../../testing/vectors.ts';
 import { makeTestWallet, signTonProof } from './testing.ts';
 
 const VECTORS = fileURLToPath(new URL('./vectors/', import.meta.url));
@@ -55,6 +57,20 @@ describe('published ton_proof vectors', () => {
     if (result.ok) expect(result.address).toBe(v.vector.address);
     else expect(result.reason).toBe('bad signature');
   });
+
+  it.each(proofFiles)(
+    '%s: the copy in shared/vectors gives the same verdict online, no key asked',
+    async (file) => {
+      const v = JSON.parse(fs.readFileSync(`${vectorsDir()}/${file}`, 'utf8')) as ProofVector;
+      const asked: string[] = [];
+      const result = await verifyTonProofOnline(v.vector, REPLAY, async (a) => {
+        asked.push(a);
+        return { ok: false, reason: 'not asked' };
+      });
+      expect(result.ok).toBe(v.expected);
+      expect(asked).toEqual([]);
+    },
+  );
 
   it.each(proofFiles.filter((f) => load<ProofVector>(f).derived))('%s: intermediates match', (file) => {
     const v = load<ProofVector>(file);

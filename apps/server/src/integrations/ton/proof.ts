@@ -8,7 +8,9 @@
  * signature = Ed25519 over sha256(0xffff ++ "ton-connect" ++ sha256(message))
  *
  * The key is read from the wallet's state_init (known wallet contracts only), and the claimed
- * address must be the hash of that state_init: that binds the key to the account.
+ * address must be the hash of that state_init: that binds the key to the account. For any other
+ * wallet contract, `verifyTonProofOnline` asks the deployed account for its key through its
+ * `get_public_key` get-method (wallet-key.ts), as TON Connect prescribes.
  */
 import { createHash, createPublicKey, verify as verifySignature } from 'node:crypto';
 import { Cell, CellType, loadStateInit } from '@ton/core';
@@ -22,7 +24,11 @@ export const DEFAULT_PROOF_MAX_AGE_SECONDS = 15 * 60;
 /** Clocks drift: a proof stamped slightly ahead of ours is still fresh. */
 const MAX_FUTURE_SKEW_SECONDS = 60;
 
-export type WalletVersion = 'v3r1' | 'v3r2' | 'v4r1' | 'v4r2' | 'v5r1';
+/** 'other': a wallet contract outside the known five, whose key came from `get_public_key` */
+export type WalletVersion = 'v3r1' | 'v3r2' | 'v4r1' | 'v4r2' | 'v5r1' | 'other';
+
+/** The reason for a state_init whose contract is not one of the known wallets (or does not parse). */
+export const UNKNOWN_WALLET_REASON = 'unknown wallet contract or bad state_init';
 
 /**
  * Code hash → where the public key sits in the data cell. v3: seqno u32, subwallet u32, key;
@@ -80,6 +86,11 @@ export interface TonProofOptions {
   checkPayload: ((payload: string) => boolean) | null;
   /** '-239' mainnet, '-3' testnet; when set, the proof's network must match. */
   network?: string | null;
+  /**
+   * The account's public key (hex) as its `get_public_key` get-method answered it: used only when
+   * the state_init is not a known wallet contract (the address must still be its hash).
+   */
+  walletKey?: string | null;
 }
 
 export type TonProofResult =
@@ -215,8 +226,12 @@ export function verifyTonProof(input: TonProofInput, opts: TonProofOptions): Ton
     return fail('payload not issued by us, expired or used');
   }
 
-  const key = publicKeyFromStateInit(proof.state_init);
-  if (!key) return fail('unknown wallet contract or bad state_init');
+  const key: Pick<StateInitKey, 'publicKey' | 'walletVersion'> | null =
+    publicKeyFromStateInit(proof.state_init) ??
+    (opts.walletKey && /^[0-9a-f]{64}$/i.test(opts.walletKey)
+      ? { publicKey: opts.walletKey.toLowerCase(), walletVersion: 'other' }
+      : null);
+  if (!key) return fail(UNKNOWN_WALLET_REASON);
   if (stateInitAddress(proof.state_init, address.workchain) !== rawAddress(address)) {
     return fail('address is not the hash of state_init');
   }
@@ -235,4 +250,35 @@ export function verifyTonProof(input: TonProofInput, opts: TonProofOptions): Ton
     publicKey: key.publicKey,
     walletVersion: key.walletVersion,
   };
+}
+
+/** A wallet's public key from the chain: `{ ok: false, reason }` says why it could not be had. */
+export type WalletKeyLookup = (
+  address: string,
+) => Promise<{ ok: true; publicKey: string } | { ok: false; reason: string }>;
+
+/**
+ * `verifyTonProof`, and for a wallet contract outside the known five, the same check again with
+ * the key its deployed account gives through `get_public_key`. The indexer is asked only once
+ * every other check passed and the address is the hash of the state_init. `checkPayload` may run
+ * twice: it must not spend the payload itself.
+ */
+export async function verifyTonProofOnline(
+  input: TonProofInput,
+  opts: TonProofOptions,
+  lookup: WalletKeyLookup | null,
+): Promise<TonProofResult> {
+  const first = verifyTonProof(input, opts);
+  if (first.ok || first.reason !== UNKNOWN_WALLET_REASON || !lookup) return first;
+  const address = parseTonAddress(input.address);
+  if (!address || !rootCell(input.proof.state_init)) return first;
+  if (stateInitAddress(input.proof.state_init, address.workchain) !== rawAddress(address)) {
+    return fail('address is not the hash of state_init');
+  }
+  const key = await lookup(rawAddress(address));
+  if (!key.ok) return fail(key.reason);
+  if (input.public_key && input.public_key.toLowerCase() !== key.publicKey.toLowerCase()) {
+    return fail('public key does not match the wallet');
+  }
+  return verifyTonProof(input, { ...opts, walletKey: key.publicKey });
 }

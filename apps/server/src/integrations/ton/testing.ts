@@ -21,10 +21,16 @@ export interface TestWallet {
   privateKey: KeyObject;
 }
 
-export function makeTestWallet(): TestWallet {
+/**
+ * A wallet around a fresh key: v4R2, or with `unknownCode` a contract outside the known wallets
+ * (its key readable only through a `get_public_key` get-method).
+ */
+export function makeTestWallet(opts: { unknownCode?: boolean } = {}): TestWallet {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const pub = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
-  const code = loadStateInit(Cell.fromBase64(V4R2_STATE_INIT).beginParse()).code!;
+  const code = opts.unknownCode
+    ? beginCell().storeUint(0xc0de, 16).storeBuffer(pub.subarray(0, 4)).endCell()
+    : loadStateInit(Cell.fromBase64(V4R2_STATE_INIT).beginParse()).code!;
   const data = beginCell()
     .storeUint(0, 32)
     .storeUint(SUBWALLET_ID, 32)

@@ -4,7 +4,8 @@
  * transaction hash; burned ones ('pending', action 'burn') become 'success' without sending.
  * Without a payout service (no TON_PAYOUT_MNEMONIC) it only finishes burns: claims stay pending.
  *
- * Each reward is sent once, even with two jobs running (a leader hand-over) or a crash mid-send:
+ * With a highload wallet (the default) claims go in batches: payout-batches.ts. With a v4R2 wallet,
+ * each reward is sent once, even with two jobs running (a leader hand-over) or a crash mid-send:
  * a reward is reserved in reward_payouts with its signed message's seqno and hash before the
  * message is submitted (an atomic insert-or-update that only one sender wins), a reserved reward
  * is never signed again until the payout service says its message landed, or provably cannot
@@ -14,7 +15,14 @@ import { API_PREFIX, fromUnits, payoutStatusResponse, toUnits } from '@pixel-wal
 import type { Database } from '../../db/client.ts';
 import type { App } from '../../http.ts';
 import { toFriendlyAddress } from '../../integrations/ton/address.ts';
-import { PayoutError, type PayoutService, type PreparedPayout } from '../../integrations/ton/payout.ts';
+import type { BatchPayoutService } from '../../integrations/ton/batch-payout.ts';
+import {
+  PayoutError,
+  type PayoutService,
+  type PayoutTransfer,
+  type PreparedPayout,
+} from '../../integrations/ton/payout.ts';
+import { createBatchRunner } from './payout-batches.ts';
 
 export interface PayoutCurrency {
   decimals: number;
@@ -30,15 +38,18 @@ export interface PayoutJobLog {
 
 export interface PayoutJobDeps {
   db: Pick<Database, 'query' | 'transaction'>;
-  /** null: payouts are off (no mnemonic) */
-  payout: PayoutService | null;
+  /**
+   * null: payouts are off (no mnemonic). A batch service (highload wallet v3) sends claims in
+   * batches (payout-batches.ts); a single one (wallet v4R2) one message per seqno.
+   */
+  payout: PayoutService | BatchPayoutService | null;
   /** what can be paid, by currency id (the TON module's `orders.currencies`) */
   currencies: ReadonlyMap<number, PayoutCurrency>;
   /** the player's connected wallet, raw; null when none */
   addressOf(userId: number): Promise<string | null>;
   log: PayoutJobLog;
   intervalMs?: number;
-  /** rewards sent per run at most */
+  /** rewards sent per run at most (v4R2); batches per run at most (highload) */
   batch?: number;
   /** a reward that could not be sent is tried again this much later */
   retryMs?: number;
@@ -70,6 +81,12 @@ interface Reserved {
   valid_until: number;
   destination: string;
 }
+
+const isBatch = (p: PayoutService | BatchPayoutService): p is BatchPayoutService =>
+  'kind' in p && p.kind === 'batch';
+
+/** Batches a highload run signs at most, one after another. */
+const BATCHES_PER_RUN = 10;
 
 export function createPayoutJob(deps: PayoutJobDeps) {
   const now = deps.now ?? Date.now;
@@ -205,43 +222,90 @@ export function createPayoutJob(deps: PayoutJobDeps) {
     } as const;
   }
 
-  async function runOnceInner(): Promise<PayoutRunResult> {
-    const result: PayoutRunResult = { sent: 0, burned: await finishBurns(), deferred: 0 };
-    const payout = deps.payout;
-    if (!payout) return result;
+  const batches =
+    deps.payout && isBatch(deps.payout)
+      ? createBatchRunner({
+          db: deps.db,
+          service: deps.payout,
+          log: deps.log,
+          now,
+          retryMs,
+          markSent,
+          defer,
+        })
+      : null;
 
-    const settled = await reconcile(payout);
-    result.sent += settled.sent;
-    // One message per seqno: while an earlier one may still land, a new one would only race it.
-    if (settled.busy) return result;
-
+  /** Claims waiting to go, with their transfers; those that cannot go are deferred here. */
+  async function nextTransfers(
+    limit: number,
+  ): Promise<{ transfers: PayoutTransfer[]; seen: number; deferred: number }> {
     const candidates = await deps.db.query<Candidate>(
       `SELECT r.id, r.user_id, r.amount::text AS amount, r.currency_id
        FROM rewards r LEFT JOIN reward_payouts p ON p.reward_id = r.id
        WHERE r.type = 'token' AND r.status = 'pending' AND r.action = 'claim'
          AND (p.reward_id IS NULL
-              OR (p.seqno IS NULL AND p.tx_hash IS NULL AND (p.retry_at IS NULL OR p.retry_at <= $1)))
+              OR (p.seqno IS NULL AND p.tx_hash IS NULL AND p.batch_id IS NULL
+                  AND (p.retry_at IS NULL OR p.retry_at <= $1)))
        ORDER BY r.id LIMIT $2`,
-      [now(), batch],
+      [now(), limit],
     );
+    const out = { transfers: [] as PayoutTransfer[], seen: candidates.length, deferred: 0 };
     for (const raw of candidates) {
-      if (halt) break;
       const c = { ...raw, id: Number(raw.id), user_id: Number(raw.user_id) };
       const to = await deps.addressOf(c.user_id);
       if (!to) {
         await defer(c.id, 'no TON wallet connected');
-        result.deferred++;
+        out.deferred++;
         continue;
       }
       const built = transferOf(c, to);
       if ('error' in built) {
         deps.log.error({ rewardId: c.id }, built.error ?? 'cannot pay');
         await defer(c.id, built.error ?? 'cannot pay', to);
-        result.deferred++;
+        out.deferred++;
         continue;
       }
+      out.transfers.push(built.transfer);
+    }
+    return out;
+  }
+
+  async function runBatches(service: BatchPayoutService, result: PayoutRunResult): Promise<PayoutRunResult> {
+    if (!batches) return result;
+    result.sent += await batches.reconcile();
+    for (let i = 0; i < BATCHES_PER_RUN && !halt; i++) {
+      const next = await nextTransfers(service.maxMessages);
+      result.deferred += next.deferred;
+      if (next.transfers.length > 0) {
+        const r = await batches.sendBatch(next.transfers);
+        result.sent += r.sent;
+        result.deferred += r.deferred;
+        if (r.batched === 0) break;
+      }
+      if (next.seen < service.maxMessages) break;
+    }
+    return result;
+  }
+
+  async function runOnceInner(): Promise<PayoutRunResult> {
+    const result: PayoutRunResult = { sent: 0, burned: await finishBurns(), deferred: 0 };
+    const payout = deps.payout;
+    if (!payout) return result;
+    if (isBatch(payout)) return runBatches(payout, result);
+
+    const settled = await reconcile(payout);
+    result.sent += settled.sent;
+    // One message per seqno: while an earlier one may still land, a new one would only race it.
+    if (settled.busy) return result;
+
+    const next = await nextTransfers(batch);
+    result.deferred += next.deferred;
+    for (const transfer of next.transfers) {
+      if (halt) break;
+      const c = { id: transfer.rewardId };
+      const to = transfer.toAddress;
       try {
-        const { hash } = await payout.send(built.transfer, { prepared: (p) => reserve(c.id, p) });
+        const { hash } = await payout.send(transfer, { prepared: (p) => reserve(c.id, p) });
         if (await markSent(c.id, hash)) result.sent++;
         deps.log.info({ rewardId: c.id, hash }, 'reward paid out');
       } catch (err) {

@@ -4,6 +4,7 @@
  */
 import { TON_NETWORK, type TonNetwork } from '@pixel-wall/shared';
 import { z } from 'zod';
+import { HIGHLOAD_DEFAULT_SUBWALLET_ID, HIGHLOAD_MAX_MESSAGES } from '../../integrations/ton/highload.ts';
 import { DEFAULT_PROOF_MAX_AGE_SECONDS } from '../../integrations/ton/proof.ts';
 import { httpUrl, tonAddress } from '../../lib/env-schemas.ts';
 import { tonAllowedDomains } from '../wallet/service.ts';
@@ -41,13 +42,26 @@ export const tonEnvShape = {
       { message: 'must be id=address pairs, comma-separated' },
     )
     .optional(),
-  /** the payout wallet's 24 words (wallet v4r2); unset: claimed PX rewards stay pending */
+  /** the payout wallet's 24 words; unset: claimed PX rewards stay pending */
   TON_PAYOUT_MNEMONIC: z
     .string()
     .max(1024)
     .refine((v) => v.trim().split(/\s+/).length === 24, { message: 'must be 24 words' })
     .optional(),
   TON_PAYOUT_INTERVAL_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  /** which contract the mnemonic's key runs: highload-v3 sends claims in batches, v4r2 one at a time */
+  TON_PAYOUT_WALLET: z.enum(['highload-v3', 'v4r2']).default('highload-v3'),
+  /** the highload wallet's subwallet id (part of its address) */
+  TON_PAYOUT_SUBWALLET_ID: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .default(HIGHLOAD_DEFAULT_SUBWALLET_ID),
+  /** the highload wallet's timeout (part of its address): how long a signed batch may land */
+  TON_PAYOUT_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** messages per highload batch */
+  TON_PAYOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(HIGHLOAD_MAX_MESSAGES).default(100),
   TON_PROOF_MAX_AGE_SECONDS: z.coerce
     .number()
     .int()
@@ -66,7 +80,14 @@ export interface TonConfig {
   watchIntervalMs: number;
   jettonMasters: Record<number, string>;
   proofMaxAgeSeconds: number;
-  payout: { mnemonic: string | null; intervalMs: number };
+  payout: {
+    mnemonic: string | null;
+    intervalMs: number;
+    wallet: 'highload-v3' | 'v4r2';
+    subwalletId: number;
+    timeoutSeconds: number;
+    batchSize: number;
+  };
 }
 
 /** Without PUBLIC_URL or a configured domain, the local demo's own host is the one allowed. */
@@ -87,6 +108,13 @@ export function tonConfigFrom(env: TonEnv, publicUrl: string | null): TonConfig 
     watchIntervalMs: env.TON_WATCH_INTERVAL_MS,
     jettonMasters: parseJettonMasterOverrides(env.TON_JETTON_MASTERS),
     proofMaxAgeSeconds: env.TON_PROOF_MAX_AGE_SECONDS,
-    payout: { mnemonic: env.TON_PAYOUT_MNEMONIC?.trim() ?? null, intervalMs: env.TON_PAYOUT_INTERVAL_MS },
+    payout: {
+      mnemonic: env.TON_PAYOUT_MNEMONIC?.trim() ?? null,
+      intervalMs: env.TON_PAYOUT_INTERVAL_MS,
+      wallet: env.TON_PAYOUT_WALLET,
+      subwalletId: env.TON_PAYOUT_SUBWALLET_ID,
+      timeoutSeconds: env.TON_PAYOUT_TIMEOUT_SECONDS,
+      batchSize: env.TON_PAYOUT_BATCH_SIZE,
+    },
   };
 }

@@ -8,6 +8,7 @@ import { createMemoryShop, type TestDatabase, testApp, testDatabase } from './te
 
 const env = z.object(tonEnvShape);
 const WALLET = `0:${randomBytes(32).toString('hex')}`;
+const PAYOUT = { wallet: 'highload-v3', subwalletId: 0x10ad, timeoutSeconds: 3600, batchSize: 100 } as const;
 let db: TestDatabase;
 
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('TON config', () => {
       watchIntervalMs: 10_000,
       jettonMasters: {},
       proofMaxAgeSeconds: 900,
-      payout: { mnemonic: null, intervalMs: 15_000 },
+      payout: { ...PAYOUT, mnemonic: null, intervalMs: 15_000 },
     });
     const master = toFriendlyAddress(`0:${'ab'.repeat(32)}`, { bounceable: true, testOnly: true });
     const c = tonConfigFrom(
@@ -40,6 +41,10 @@ describe('TON config', () => {
         TON_JETTON_MASTERS: `4=${master}`,
         TON_PAYOUT_MNEMONIC: ` ${'word '.repeat(24)}`,
         TON_PAYOUT_INTERVAL_MS: '2000',
+        TON_PAYOUT_WALLET: 'v4r2',
+        TON_PAYOUT_SUBWALLET_ID: '7',
+        TON_PAYOUT_TIMEOUT_SECONDS: '600',
+        TON_PAYOUT_BATCH_SIZE: '254',
       }),
       'https://wall.example.com',
     );
@@ -50,7 +55,14 @@ describe('TON config', () => {
       allowedDomains: ['wall.example.com', 'pixelwall.example', 't.me'],
       watchIntervalMs: 5000,
       jettonMasters: { 4: master },
-      payout: { mnemonic: 'word '.repeat(24).trim(), intervalMs: 2000 },
+      payout: {
+        mnemonic: 'word '.repeat(24).trim(),
+        intervalMs: 2000,
+        wallet: 'v4r2',
+        subwalletId: 7,
+        timeoutSeconds: 600,
+        batchSize: 254,
+      },
     });
   });
 
@@ -62,6 +74,9 @@ describe('TON config', () => {
       { TON_JETTON_MASTERS: '4=nope' },
       { TON_WATCH_INTERVAL_MS: '5' },
       { TON_PAYOUT_MNEMONIC: 'only three words' },
+      { TON_PAYOUT_WALLET: 'v5r1' },
+      { TON_PAYOUT_BATCH_SIZE: '255' },
+      { TON_PAYOUT_TIMEOUT_SECONDS: '0' },
     ]) {
       const r = env.safeParse(bad);
       expect(r.success, JSON.stringify(bad)).toBe(false);

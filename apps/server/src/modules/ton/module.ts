@@ -6,6 +6,11 @@
 import type { Database } from '../../db/client.ts';
 import type { App } from '../../http.ts';
 import { createToncenterIndexer, type TonIndexer } from '../../integrations/ton/indexer.ts';
+import {
+  createToncenterRunGetMethod,
+  createWalletKeyLookup,
+  type RunGetMethod,
+} from '../../integrations/ton/wallet-key.ts';
 import { registerWalletRoutes } from '../wallet/routes.ts';
 import { createWalletService, type WalletService } from '../wallet/service.ts';
 import type { TonConfig } from './config.ts';
@@ -24,6 +29,8 @@ export interface TonModuleDeps {
   log: TonWatcherLog;
   /** defaults to toncenter at config.indexer */
   indexer?: TonIndexer;
+  /** get-methods (a wallet's get_public_key for ton_proof); defaults to toncenter at config.indexer */
+  runGetMethod?: RunGetMethod;
 }
 
 export interface TonModule {
@@ -40,6 +47,9 @@ export function createTonModule(deps: TonModuleDeps): TonModule {
     allowedDomains: config.allowedDomains,
     network: config.network,
     proofMaxAgeSeconds: config.proofMaxAgeSeconds,
+    walletKeys: createWalletKeyLookup({
+      runGetMethod: deps.runGetMethod ?? createToncenterRunGetMethod(config.indexer),
+    }),
   });
   const orders = createTonOrders({
     db: deps.db,

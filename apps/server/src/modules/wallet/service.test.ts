@@ -12,11 +12,19 @@ const BOB = 102;
 
 let db: TestDatabase;
 let clock = 1_800_000_000_000;
+/** get_public_key answers, by raw address, for wallets outside the known contracts */
+const onChainKeys = new Map<string, string>();
 const wallets = () =>
   createWalletService({
     db,
     allowedDomains: [DOMAIN],
     network: '-239',
+    walletKeys: async (address) => {
+      const key = onChainKeys.get(address);
+      return key
+        ? { ok: true, publicKey: key }
+        : { ok: false, reason: 'the wallet has no get_public_key method' };
+    },
     now: () => clock,
     // Deterministic questions: always "What is a + b?" with a = b = 7 → 14.
     randomInt: (min) => (min === 0 ? 0 : 7),
@@ -58,6 +66,24 @@ describe.each(kinds)('wallet on %s', (kind) => {
         wallet_address: toFriendlyAddress(w.address, { bounceable: false }),
       });
       expect((await s.walletAddress(ALICE)).wallet_address).toMatch(/^UQ/);
+    });
+
+    it('connects a wallet of another contract by its get_public_key, and says why when it has none', async () => {
+      const w = makeTestWallet({ unknownCode: true });
+      await expect(wallets().checkProof(ALICE, await proofFor(ALICE, w))).rejects.toMatchObject({
+        code: 'TON_PROOF_INVALID',
+        details: { reason: 'the wallet has no get_public_key method' },
+      });
+      onChainKeys.set(w.address, w.publicKey);
+      await expect(wallets().checkProof(ALICE, await proofFor(ALICE, w))).resolves.toMatchObject({
+        success: true,
+      });
+      expect(await wallets().addressOf(ALICE)).toBe(w.address);
+      const rows = await db.query<{ wallet_version: string; public_key: string }>(
+        'SELECT wallet_version, public_key FROM ton_verified_wallets WHERE user_id = $1',
+        [ALICE],
+      );
+      expect(rows).toEqual([{ wallet_version: 'other', public_key: w.publicKey }]);
     });
 
     it('refuses a reused payload', async () => {

@@ -14,7 +14,11 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { normalizeTonAddress, toFriendlyAddress } from '../../integrations/ton/address.ts';
-import { DEFAULT_PROOF_MAX_AGE_SECONDS, verifyTonProof } from '../../integrations/ton/proof.ts';
+import {
+  DEFAULT_PROOF_MAX_AGE_SECONDS,
+  verifyTonProofOnline,
+  type WalletKeyLookup,
+} from '../../integrations/ton/proof.ts';
 import { captchaAnswerMatches, makeCaptcha, type RandomInt } from './captcha.ts';
 
 export interface WalletServiceDeps {
@@ -22,6 +26,8 @@ export interface WalletServiceDeps {
   /** Domains a proof may name: our site's host(s). */
   allowedDomains: readonly string[];
   network: TonNetwork;
+  /** a wallet's key through its get_public_key, for contracts outside the known wallets; null: refused */
+  walletKeys?: WalletKeyLookup | null;
   proofMaxAgeSeconds?: number;
   payloadTtlSeconds?: number;
   /** Failed proofs after which every proof needs a solved captcha first. */
@@ -139,13 +145,17 @@ export function createWalletService(deps: WalletServiceDeps) {
       );
       const issued = spent[0]?.payload ?? null;
 
-      const result = verifyTonProof(body, {
-        allowedDomains: deps.allowedDomains,
-        maxAgeSeconds: deps.proofMaxAgeSeconds ?? DEFAULT_PROOF_MAX_AGE_SECONDS,
-        now: Math.floor(at / 1000),
-        checkPayload: (p) => issued !== null && p === issued,
-        network: deps.network,
-      });
+      const result = await verifyTonProofOnline(
+        body,
+        {
+          allowedDomains: deps.allowedDomains,
+          maxAgeSeconds: deps.proofMaxAgeSeconds ?? DEFAULT_PROOF_MAX_AGE_SECONDS,
+          now: Math.floor(at / 1000),
+          checkPayload: (p) => issued !== null && p === issued,
+          network: deps.network,
+        },
+        deps.walletKeys ?? null,
+      );
       if (!result.ok) {
         await recordFailure(userId);
         throw new AppError('TON_PROOF_INVALID', TON_PROOF_FAILED_TEXT, { reason: result.reason });
