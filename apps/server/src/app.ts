@@ -40,6 +40,7 @@ import { createCoinGeckoProvider } from './integrations/market/market-data.ts';
 import { createTonPayoutService } from './integrations/ton/payout.ts';
 import { createLeaderElection } from './lib/leader.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { createPlayerCaches } from './lib/player-caches.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
 import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
+  // Every per-player cache registers here; a change to a player is dropped on every instance.
+  const caches = createPlayerCaches({ log: { warn: (obj, msg) => app.log.warn(obj, msg) } });
   // Referral achievements belong to the players module, built later (it needs the bus).
   let onReferred: (referrerId: number) => Promise<void> = async () => {};
   const users = createUsersService({
@@ -127,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   let boosts: {
     chargeRulesOf(id: number): ChargeRules;
     loadChargeRules(id: number): Promise<ChargeRules>;
+    rulesPending(id: number): Promise<unknown> | null;
   } | null = null;
   const engineDeps = {
     rulesFor: (id: number) => boosts?.chargeRulesOf(id) ?? chargeRules,
@@ -136,9 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       return users.storedCharges(id);
     },
   };
-  const engine =
+  const engine = withKnownRules(
     deps.engine ??
-    (redis ? createRedisEngine({ redis, prefix, ...engineDeps }) : createMemoryEngine(engineDeps));
+      (redis ? createRedisEngine({ redis, prefix, ...engineDeps }) : createMemoryEngine(engineDeps)),
+    (id) => boosts?.rulesPending(id) ?? null,
+  );
   if (!deps.engine) {
     if (redis) await ensureRedisCanvas(db, engine, redis, prefix, instanceId);
     else await restoreCanvas(db, engine);
@@ -146,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const bus =
     deps.bus ??
     (config.redisUrl && redis ? await createRedisBus({ url: config.redisUrl, prefix }) : createMemoryBus());
+  const detachCaches = caches.attach(bus);
 
   const lateLogForPlayers = {
     warn: (obj: object, msg: string) => app.log.warn(obj, msg),
@@ -189,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     committer,
     bus,
     users,
+    caches,
     log: lateLog,
     options: {
       adminIds: config.adminIds,
@@ -358,7 +366,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     control: (message) => {
       if (message.kind === 'forget' || message.kind === 'kick') {
         users.forget(message.userId);
-        economy.mining.forgetBoosts(message.userId);
       }
     },
   });
@@ -604,6 +611,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         await closingHttp;
         if (redisWatch) clearInterval(redisWatch);
         unsubscribeControl();
+        detachCaches();
         unsubscribeSnaps();
         await leader.stop();
         await ton.watcher?.stop();
@@ -616,6 +624,28 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         await redis?.quit().catch(() => undefined);
       })();
       return closing;
+    },
+  };
+}
+
+/**
+ * The engine reads a player's charge rules synchronously. Before it paints for a player or counts
+ * their charges, the rules must be known: after a forget (a boost bought on any instance) the base
+ * rules would otherwise stand in for the bought ones until the levels reload.
+ */
+function withKnownRules(engine: Engine, pending: (userId: number) => Promise<unknown> | null): Engine {
+  const known = async (userId: number) => {
+    await pending(userId)?.catch(() => undefined);
+  };
+  return {
+    ...engine,
+    async paint(req) {
+      if (pending(req.userId)) await known(req.userId);
+      return engine.paint(req);
+    },
+    async charges(userId, now) {
+      if (pending(userId)) await known(userId);
+      return engine.charges(userId, now);
     },
   };
 }

@@ -103,7 +103,7 @@ describe.each(kinds)('a banned player on %s', (kind) => {
     // The state another instance's ban leaves here before its kick arrives: banned in SQL, this
     // instance's profile cache dropped, the access token and the socket still live.
     await t.app.db.query('UPDATE users SET banned_at = now() WHERE id = $1', [6001]);
-    await t.bus.publishControl({ kind: 'forget', userId: 6001 });
+    await t.bus.publishControl({ kind: 'forget', userId: 6001, reason: 'ban' });
 
     expectBanned(await paint({ token: pat.token }, 5002));
     expectBanned(await buy({ token: pat.token }));

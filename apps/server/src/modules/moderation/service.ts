@@ -125,7 +125,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       for (const r of inPeriods) {
         if (Number(r.repaints) > 0) await deps.store.set(r.period as Board, targetId, Number(r.repaints));
       }
-      await deps.bus.publishControl({ kind: 'forget', userId: targetId });
+      await deps.bus.publishControl({ kind: 'forget', userId: targetId, reason: 'unban' });
     },
 
     /** Admins only. An ADMIN_IDS admin stays admin: the configuration outranks the column. */

@@ -65,7 +65,7 @@ export function createSquadsService(deps: SquadsServiceDeps) {
     });
     if (changed) {
       deps.users.forget(userId);
-      await deps.bus.publishControl({ kind: 'forget', userId }).catch((err: unknown) => {
+      await deps.bus.publishControl({ kind: 'forget', userId, reason: 'squad' }).catch((err: unknown) => {
         // Committed already; the other instances' caches expire on their own within seconds.
         deps.log?.warn({ err, userId }, 'announcing a squad change failed');
       });
