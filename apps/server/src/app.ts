@@ -99,19 +99,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   let ready = false;
   let shuttingDown = false;
 
+  // Every per-player cache registers here; a change to a player is dropped on every instance.
+  const caches = createPlayerCaches({ log: { warn: (obj, msg) => app.log.warn(obj, msg) } });
   const secret = await serverSecret(db, 'session', config.sessionSecret);
   const tokens = createTokenService({
     db,
+    caches,
     secret,
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
-  // Every per-player cache registers here; a change to a player is dropped on every instance.
-  const caches = createPlayerCaches({ log: { warn: (obj, msg) => app.log.warn(obj, msg) } });
   // Referral achievements belong to the players module, built later (it needs the bus).
   let onReferred: (referrerId: number) => Promise<void> = async () => {};
   const users = createUsersService({
     db,
+    caches,
     adminIds: config.adminIds,
     startCharges: config.charges.start,
     earlyPlayers: config.earlyPlayers,
@@ -158,11 +160,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     warn: (obj: object, msg: string) => app.log.warn(obj, msg),
     error: (obj: object, msg: string) => app.log.error(obj, msg),
   };
+  const roles = createRoles({ db, isAdmin: (id) => config.adminIds.has(id), caches });
   const players = await createPlayers({
     db,
     users,
     tokens,
-    bus,
+    caches,
+    roles,
     isAdmin: (id) => config.adminIds.has(id),
     redis,
     prefix,
@@ -236,7 +240,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: lateLog,
   });
   await hidden.start();
-  const roles = createRoles({ db, isAdmin: (id) => config.adminIds.has(id) });
   const isAdminRole = async (id: number) => (await roles.roleOf(id)) === 'admin';
   const nft = createNftService({
     db,
@@ -360,15 +363,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     : null;
   redisWatch?.unref();
   const online = createOnlineCounter({ local: () => hub.online, redis, key: `${prefix}online`, instanceId });
-
-  // Profiles are cached per instance: a change (ban, squad) is announced to all of them.
-  const unsubscribeControl = bus.subscribe({
-    control: (message) => {
-      if (message.kind === 'forget' || message.kind === 'kick') {
-        users.forget(message.userId);
-      }
-    },
-  });
 
   const market = createMarketService({
     provider: config.market.provider.tokenId
@@ -610,7 +604,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         await hub.close();
         await closingHttp;
         if (redisWatch) clearInterval(redisWatch);
-        unsubscribeControl();
         detachCaches();
         unsubscribeSnaps();
         await leader.stop();

@@ -92,4 +92,51 @@ describe.runIf(cluster)('player caches across two instances', () => {
     expect(after.status).toBe(200);
     expect(after.body.maxCharges).toBe(12);
   });
+
+  it("refuses a demoted moderator's ban on the other instance at once", async () => {
+    const admin = await telegramSignIn(one.baseUrl, { id: ADMIN, first_name: 'Admin' });
+    const mod = await telegramSignIn(one.baseUrl, { id: 7_300_201, first_name: 'Mod' });
+    await telegramSignIn(one.baseUrl, { id: 7_300_202, first_name: 'Pat' });
+    const setRole = (role: string) =>
+      api(one.baseUrl, 'PUT', '/api/v1/admin/role/7300201', { token: admin.token, body: { role } });
+    const act = (action: 'ban' | 'unban') =>
+      api(two.baseUrl, 'PUT', `/api/v1/admin/${action}/7300202`, { token: mod.token, body: {} });
+
+    expect((await setRole('moderator')).status).toBe(204);
+    await announced(7_300_201);
+    // The other instance now has the moderator's role cached.
+    expect((await act('ban')).status).toBe(204);
+    expect((await act('unban')).status).toBe(204);
+
+    heard.length = 0;
+    expect((await setRole('player')).status).toBe(204);
+    await announced(7_300_201);
+    const refused = await act('ban');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    const [row] = await one.db.query<{ banned: boolean }>(
+      'SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1',
+      [7_300_202],
+    );
+    expect(row?.banned).toBe(false);
+  });
+
+  it('credits a squad joined through one instance in what the other shows', async () => {
+    const id = 7_300_301;
+    const p = await telegramSignIn(one.baseUrl, { id, first_name: 'Squaddie' });
+    const [squad] = await one.db.query<{ id: number }>(
+      "INSERT INTO squads (name, slug) VALUES ('Cluster', 'cluster-caches') RETURNING id",
+    );
+    expect((await paint(two.baseUrl, p.token, 3)).status).toBe(200);
+    const info = () =>
+      api<{ owner: { squad: { id: number } | null } }>(two.baseUrl, 'GET', '/api/v1/image/get/3');
+    // The other instance has the player's profile (no squad) cached.
+    expect((await info()).body.owner.squad).toBeNull();
+
+    expect(
+      (await api(one.baseUrl, 'POST', `/api/v1/squads/${squad!.id}/join`, { token: p.token })).status,
+    ).toBe(200);
+    await announced(id);
+    expect((await info()).body.owner.squad?.id).toBe(squad!.id);
+  });
 });

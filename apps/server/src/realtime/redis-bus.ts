@@ -40,7 +40,8 @@ function parseControl(text: string): ControlMessage | null {
     const v = JSON.parse(text) as { kind?: unknown; userId?: unknown; reason?: unknown };
     if (!Number.isSafeInteger(v.userId)) return null;
     const userId = v.userId as number;
-    if (v.kind === 'kick') return { kind: 'kick', userId };
+    // An instance of the previous release announces a ban as `kick`.
+    if (v.kind === 'kick') return { kind: 'forget', userId, reason: 'ban' };
     const reason = FORGET_REASONS.find((r) => r === v.reason);
     if (v.kind === 'forget' && reason) return { kind: 'forget', userId, reason };
   } catch {

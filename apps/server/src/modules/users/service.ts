@@ -6,6 +6,7 @@ import { leagueOf, parseLaunchParam, type SquadRef, type User } from '@pixel-wal
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { achievementsOf, checkThresholds, grant } from '../achievements/service.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { balanceOf } from '../mining/balance.ts';
 
 export interface TelegramProfile {
@@ -70,6 +71,8 @@ export interface UsersServiceDeps {
   earlyPlayers?: number;
   /** a new player arrived through someone's referral link (referral achievements) */
   onReferred?(referrerId: number): Promise<void>;
+  /** the instance's player caches: the profile cache registers there */
+  caches?: Pick<PlayerCaches, 'register' | 'epoch' | 'current'>;
 }
 
 /** Beta Pixel: an early player (SPEC §3, achievement 1). */
@@ -96,7 +99,13 @@ export function createUsersService(deps: UsersServiceDeps) {
     } satisfies PlayerProfile;
   }
 
-  function remember(profile: PlayerProfile): PlayerProfile {
+  deps.caches?.register('profiles', (userId) => profiles.delete(userId));
+  // A row read before a forget (ban, squad change) must not be cached after it.
+  const epoch = () => deps.caches?.epoch() ?? 0;
+  const current = (stamp: number) => deps.caches?.current(stamp) ?? true;
+
+  function remember(profile: PlayerProfile, stamp = epoch()): PlayerProfile {
+    if (!current(stamp)) return profile;
     if (profiles.size > 200_000) profiles.clear();
     profiles.set(profile.id, { profile, at: now() });
     return profile;
@@ -178,10 +187,11 @@ export function createUsersService(deps: UsersServiceDeps) {
     async profile(userId: number): Promise<PlayerProfile | null> {
       const cached = profiles.get(userId);
       if (cached && now() - cached.at < ttl) return cached.profile;
+      const stamp = epoch();
       const rows = await deps.db.query<UserRow>(`SELECT ${PROFILE_COLUMNS} FROM users WHERE id = $1`, [
         userId,
       ]);
-      return rows[0] ? remember(toProfile(rows[0])) : null;
+      return rows[0] ? remember(toProfile(rows[0]), stamp) : null;
     },
 
     /** A signed-in, not banned player, or the matching error. */
@@ -248,10 +258,6 @@ export function createUsersService(deps: UsersServiceDeps) {
         isAdmin: deps.adminIds.has(r.id) || r.role === 'admin',
         createdAt: new Date(r.created_at).toISOString(),
       };
-    },
-
-    forget(userId: number): void {
-      profiles.delete(userId);
     },
 
     /** What templates ask of a player: repaints (their level), who referred them, admin or not. */
