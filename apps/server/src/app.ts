@@ -255,6 +255,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bus,
     users,
     paintsPerSecond: config.rateLimits.paintsPerSecond,
+    redis,
+    prefix,
     paintReward: (userId, pixelId, now) => economy.rewards.paintReward(userId, pixelId, now),
     hiddenPaint: (userId, pixelId, color) => hidden.onPaint(userId, pixelId, color),
     metrics: metrics.paint,
@@ -267,6 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     config,
     isAdmin: (id) => config.adminIds.has(id),
     instanceId,
+    redis,
+    prefix,
     log: lateLog,
   });
 
@@ -434,6 +438,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     global: true,
     max: config.rateLimits.ipPerMinute,
     timeWindow: '1 minute',
+    // Cluster mode: one count per IP for every instance (sign-in's stricter limit too).
+    ...(redis ? { redis, nameSpace: `${prefix}rl:ip:` } : {}),
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
