@@ -12,6 +12,7 @@ import {
   telegramSignIn,
   testConfig,
 } from './testing/harness.ts';
+import { solid, upload } from './modules/templates/testing.ts';
 import { redisAvailable, redisRequired, TEST_REDIS_URL, testPrefix } from './testing/redis.ts';
 
 const cluster = (await redisAvailable()) && (await dbKinds()).includes('postgres');
@@ -59,6 +60,20 @@ describe.runIf(cluster)('rate limits across two instances', () => {
     expect(statuses.every((s) => s === 200 || s === 409 || s === 429)).toBe(true);
     expect(let_through).toBeGreaterThanOrEqual(2 * rate);
     expect(let_through).toBeLessThanOrEqual(2 * rate + Math.floor(rate * seconds));
+  });
+
+  it("counts a player's template uploads once for the cluster", async () => {
+    // 6 an hour: bursts of 3.
+    const [one, two] = await twoInstances({ TEMPLATE_UPLOADS_PER_HOUR: '6' });
+    const p = await telegramSignIn(one.baseUrl, { id: 7_400_101, first_name: 'Uploader' });
+    const png = await solid(3, 8);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (await upload((i % 2 ? one : two).baseUrl, '/image/template/upload', p.token, png)).status,
+      );
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
   });
 
   it('counts requests per IP once for the cluster', async () => {
