@@ -85,6 +85,7 @@ export function createUsersService(deps: UsersServiceDeps) {
   const ttl = deps.profileTtlMs ?? 10_000;
   const profiles = new Map<number, { profile: PlayerProfile; at: number }>();
   const squadCache = new Map<number, { squad: SquadRef | null; at: number }>();
+  const reading = new Map<number, { stamp: number; read: Promise<PlayerProfile | null> }>();
 
   function toProfile(
     r: Pick<UserRow, 'id' | 'first_name' | 'username' | 'photo_url' | 'squad_id' | 'banned_at'>,
@@ -187,11 +188,19 @@ export function createUsersService(deps: UsersServiceDeps) {
     async profile(userId: number): Promise<PlayerProfile | null> {
       const cached = profiles.get(userId);
       if (cached && now() - cached.at < ttl) return cached.profile;
+      // A burst from one player on a cold cache shares one read (not one per request), unless a
+      // forget came after that read began.
       const stamp = epoch();
-      const rows = await deps.db.query<UserRow>(`SELECT ${PROFILE_COLUMNS} FROM users WHERE id = $1`, [
-        userId,
-      ]);
-      return rows[0] ? remember(toProfile(rows[0]), stamp) : null;
+      const inFlight = reading.get(userId);
+      if (inFlight && inFlight.stamp === stamp) return inFlight.read;
+      const read = deps.db
+        .query<UserRow>(`SELECT ${PROFILE_COLUMNS} FROM users WHERE id = $1`, [userId])
+        .then((rows) => (rows[0] ? remember(toProfile(rows[0]), stamp) : null))
+        .finally(() => {
+          if (reading.get(userId)?.read === read) reading.delete(userId);
+        });
+      reading.set(userId, { stamp, read });
+      return read;
     },
 
     /** A signed-in, not banned player, or the matching error. */
