@@ -41,6 +41,7 @@ import { createHighloadPayoutService } from './integrations/ton/batch-payout.ts'
 import { createTonPayoutService } from './integrations/ton/payout.ts';
 import { createLeaderElection } from './lib/leader.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { createPlayerCaches } from './lib/player-caches.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
 import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
@@ -101,9 +102,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   let ready = false;
   let shuttingDown = false;
 
+  // Every per-player cache registers here; a change to a player is dropped on every instance.
+  const caches = createPlayerCaches({ log: { warn: (obj, msg) => app.log.warn(obj, msg) } });
   const secret = await serverSecret(db, 'session', config.sessionSecret);
   const tokens = createTokenService({
     db,
+    caches,
     secret,
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
@@ -112,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   let onReferred: (referrerId: number) => Promise<void> = async () => {};
   const users = createUsersService({
     db,
+    caches,
     adminIds: config.adminIds,
     startCharges: config.charges.start,
     earlyPlayers: config.earlyPlayers,
@@ -130,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   let boosts: {
     chargeRulesOf(id: number): ChargeRules;
     loadChargeRules(id: number): Promise<ChargeRules>;
+    rulesPending(id: number): Promise<unknown> | null;
   } | null = null;
   const engineDeps = {
     rulesFor: (id: number) => boosts?.chargeRulesOf(id) ?? chargeRules,
@@ -139,9 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       return users.storedCharges(id);
     },
   };
-  const engine =
+  const engine = withKnownRules(
     deps.engine ??
-    (redis ? createRedisEngine({ redis, prefix, ...engineDeps }) : createMemoryEngine(engineDeps));
+      (redis ? createRedisEngine({ redis, prefix, ...engineDeps }) : createMemoryEngine(engineDeps)),
+    (id) => boosts?.rulesPending(id) ?? null,
+  );
   if (!deps.engine) {
     if (redis) await ensureRedisCanvas(db, engine, redis, prefix, instanceId);
     else await restoreCanvas(db, engine);
@@ -149,16 +157,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const bus =
     deps.bus ??
     (config.redisUrl && redis ? await createRedisBus({ url: config.redisUrl, prefix }) : createMemoryBus());
+  const detachCaches = caches.attach(bus);
 
   const lateLogForPlayers = {
     warn: (obj: object, msg: string) => app.log.warn(obj, msg),
     error: (obj: object, msg: string) => app.log.error(obj, msg),
   };
+  const roles = createRoles({ db, isAdmin: (id) => config.adminIds.has(id), caches });
   const players = await createPlayers({
     db,
     users,
     tokens,
-    bus,
+    caches,
+    roles,
     isAdmin: (id) => config.adminIds.has(id),
     redis,
     prefix,
@@ -192,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     committer,
     bus,
     users,
+    caches,
     log: lateLog,
     options: {
       adminIds: config.adminIds,
@@ -224,7 +236,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: lateLog,
   });
   await hidden.start();
-  const roles = createRoles({ db, isAdmin: (id) => config.adminIds.has(id) });
   const isAdminRole = async (id: number) => (await roles.roleOf(id)) === 'admin';
   const nft = createNftService({
     db,
@@ -240,6 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bus,
     users,
     paintsPerSecond: config.rateLimits.paintsPerSecond,
+    redis,
+    prefix,
     paintReward: (userId, pixelId, now) => economy.rewards.paintReward(userId, pixelId, now),
     hiddenPaint: (userId, pixelId, color) => hidden.onPaint(userId, pixelId, color),
     metrics: metrics.paint,
@@ -252,6 +265,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     config,
     isAdmin: (id) => config.adminIds.has(id),
     instanceId,
+    redis,
+    prefix,
     log: lateLog,
   });
 
@@ -370,16 +385,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   redisWatch?.unref();
   const online = createOnlineCounter({ local: () => hub.online, redis, key: `${prefix}online`, instanceId });
 
-  // Profiles are cached per instance: a change (ban, squad) is announced to all of them.
-  const unsubscribeControl = bus.subscribe({
-    control: (message) => {
-      if (message.kind === 'forget' || message.kind === 'kick') {
-        users.forget(message.userId);
-        economy.mining.forgetBoosts(message.userId);
-      }
-    },
-  });
-
   const market = createMarketService({
     provider: config.market.provider.tokenId
       ? createCoinGeckoProvider({
@@ -450,6 +455,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     global: true,
     max: config.rateLimits.ipPerMinute,
     timeWindow: '1 minute',
+    // Cluster mode: one count per IP for every instance (sign-in's stricter limit too).
+    ...(redis ? { redis, nameSpace: `${prefix}rl:ip:` } : {}),
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
@@ -621,7 +628,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         await hub.close();
         await closingHttp;
         if (redisWatch) clearInterval(redisWatch);
-        unsubscribeControl();
+        detachCaches();
         unsubscribeSnaps();
         await leader.stop();
         botSetup?.stop();
@@ -652,6 +659,28 @@ async function payoutServiceOf(ton: TonConfig) {
     maxMessages: payout.batchSize,
     ...api,
   });
+}
+
+/**
+ * The engine reads a player's charge rules synchronously. Before it paints for a player or counts
+ * their charges, the rules must be known: after a forget (a boost bought on any instance) the base
+ * rules would otherwise stand in for the bought ones until the levels reload.
+ */
+function withKnownRules(engine: Engine, pending: (userId: number) => Promise<unknown> | null): Engine {
+  const known = async (userId: number) => {
+    await pending(userId)?.catch(() => undefined);
+  };
+  return {
+    ...engine,
+    async paint(req) {
+      if (pending(req.userId)) await known(req.userId);
+      return engine.paint(req);
+    },
+    async charges(userId, now) {
+      if (pending(userId)) await known(userId);
+      return engine.charges(userId, now);
+    },
+  };
 }
 
 async function restoreCanvas(db: Database, engine: Engine): Promise<void> {

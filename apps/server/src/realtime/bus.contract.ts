@@ -87,18 +87,18 @@ export function busContract(name: string, make: MakeBus): void {
       }
     });
 
-    it('delivers control messages (kick, forget) from either instance to both', async () => {
+    it('delivers control messages (forget) from either instance to both', async () => {
       const onA: ControlMessage[] = [];
       const onB: ControlMessage[] = [];
       fx.a.subscribe({ control: (m) => onA.push(m) });
       fx.b.subscribe({ control: (m) => onB.push(m) });
-      await fx.b.publishControl({ kind: 'kick', userId: 1_135_128_165_141_926 });
-      await fx.a.publishControl({ kind: 'forget', userId: 42 });
+      await fx.b.publishControl({ kind: 'forget', userId: 1_135_128_165_141_926, reason: 'ban' });
+      await fx.a.publishControl({ kind: 'forget', userId: 42, reason: 'squad' });
       await until(() => onA.length === 2 && onB.length === 2, 'control delivery');
       for (const got of [onA, onB]) {
         expect(got).toEqual([
-          { kind: 'kick', userId: 1_135_128_165_141_926 },
-          { kind: 'forget', userId: 42 },
+          { kind: 'forget', userId: 1_135_128_165_141_926, reason: 'ban' },
+          { kind: 'forget', userId: 42, reason: 'squad' },
         ]);
       }
     });

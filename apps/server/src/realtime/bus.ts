@@ -9,11 +9,15 @@
  */
 import type { PixelChange, WallEvent } from '@pixel-wall/shared';
 
+/** What changed about a player whose cached state every instance must drop. */
+export const FORGET_REASONS = ['ban', 'unban', 'role', 'boost', 'squad'] as const;
+export type ForgetReason = (typeof FORGET_REASONS)[number];
+
 /**
- * Instructions every instance must carry out: close a (banned) player's sockets, drop a player's
- * cached profile after it changed (ban, squad change).
+ * What every instance must carry out: drop a player from every per-player cache after a change
+ * (lib/player-caches.ts); for a ban, also close the player's sockets.
  */
-export type ControlMessage = { kind: 'kick'; userId: number } | { kind: 'forget'; userId: number };
+export type ControlMessage = { kind: 'forget'; userId: number; reason: ForgetReason };
 
 export interface BusHandlers {
   pixels?(changes: readonly PixelChange[]): void;

@@ -132,7 +132,7 @@ export function createHub(opts: HubOptions): Hub {
       broadcast(encodeEvent(event));
     },
     control(message) {
-      if (message.kind !== 'kick') return;
+      if (message.reason !== 'ban') return;
       for (const c of clients) {
         if (c.identity.userId === message.userId) c.ws.close(CloseCode.Banned, 'banned');
       }

@@ -17,7 +17,7 @@
 import { decodePixelBody, encodePixelBody, type PixelChange, type WallEvent } from '@pixel-wall/shared';
 import type { Redis } from 'ioredis';
 import { createRedis } from '../lib/redis.ts';
-import type { Bus, BusHandlers, ControlMessage } from './bus.ts';
+import { type Bus, type BusHandlers, type ControlMessage, FORGET_REASONS } from './bus.ts';
 
 export const DEFAULT_BUS_PREFIX = 'pw:';
 
@@ -37,10 +37,13 @@ function asBytes(buf: Buffer): Uint8Array {
 
 function parseControl(text: string): ControlMessage | null {
   try {
-    const v = JSON.parse(text) as { kind?: unknown; userId?: unknown };
-    if ((v.kind === 'kick' || v.kind === 'forget') && Number.isSafeInteger(v.userId)) {
-      return { kind: v.kind, userId: v.userId as number };
-    }
+    const v = JSON.parse(text) as { kind?: unknown; userId?: unknown; reason?: unknown };
+    if (!Number.isSafeInteger(v.userId)) return null;
+    const userId = v.userId as number;
+    // An instance of the previous release announces a ban as `kick`.
+    if (v.kind === 'kick') return { kind: 'forget', userId, reason: 'ban' };
+    const reason = FORGET_REASONS.find((r) => r === v.reason);
+    if (v.kind === 'forget' && reason) return { kind: 'forget', userId, reason };
   } catch {
     // fall through
   }

@@ -8,6 +8,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { AppError } from '../../errors.ts';
 
 export interface TokenPair {
@@ -27,6 +28,8 @@ export interface TokenServiceDeps {
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   now?: () => number;
+  /** the instance's player caches: the session revocation cache registers there */
+  caches?: Pick<PlayerCaches, 'register' | 'epoch' | 'current'>;
 }
 
 const ACCESS_PREFIX = 'pw1';
@@ -46,7 +49,11 @@ export function createTokenService(deps: TokenServiceDeps) {
   const now = deps.now ?? Date.now;
   const key = createHash('sha256').update(`access:${deps.secret}`).digest();
   const wsKey = createHash('sha256').update(`websocket:${deps.secret}`).digest();
-  const familyCache = new Map<string, { revoked: boolean; at: number }>();
+  // Revocations are final; a family cached as live is dropped when its player is forgotten (ban).
+  const familyCache = new Map<string, { revoked: boolean; at: number; userId: number | null }>();
+  deps.caches?.register('sessions', (userId) => {
+    for (const [id, e] of familyCache) if (e.userId === userId && !e.revoked) familyCache.delete(id);
+  });
 
   function sign(k: Buffer, payload: string): string {
     return createHmac('sha256', k).update(payload).digest('base64url');
@@ -86,16 +93,18 @@ export function createTokenService(deps: TokenServiceDeps) {
     return token;
   }
 
-  async function familyRevoked(familyId: string): Promise<boolean> {
+  async function familyRevoked(familyId: string, userId: number): Promise<boolean> {
     const cached = familyCache.get(familyId);
     if (cached && now() - cached.at < REVOCATION_CACHE_MS) return cached.revoked;
+    const stamp = deps.caches?.epoch() ?? 0;
     const rows = await deps.db.query<{ revoked: boolean }>(
       'SELECT revoked_at IS NOT NULL AS revoked FROM session_families WHERE id = $1',
       [familyId],
     );
     const revoked = rows[0]?.revoked ?? true;
+    if (!(deps.caches?.current(stamp) ?? true)) return revoked;
     if (familyCache.size > 50_000) familyCache.clear();
-    familyCache.set(familyId, { revoked, at: now() });
+    familyCache.set(familyId, { revoked, at: now(), userId });
     return revoked;
   }
 
@@ -150,7 +159,8 @@ export function createTokenService(deps: TokenServiceDeps) {
         const next = await newRefresh(tx, row.user_id, row.family_id);
         return { kind: 'ok' as const, userId: row.user_id, familyId: row.family_id, refresh: next };
       });
-      if (outcome.kind === 'reused') familyCache.set(outcome.familyId, { revoked: true, at: now() });
+      if (outcome.kind === 'reused')
+        familyCache.set(outcome.familyId, { revoked: true, at: now(), userId: null });
       if (outcome.kind !== 'ok') {
         throw new AppError(
           'INVALID_REFRESH_TOKEN',
@@ -169,7 +179,7 @@ export function createTokenService(deps: TokenServiceDeps) {
     async verifyAccess(token: string): Promise<AccessClaims | null> {
       const c = verifySigned(key, ACCESS_PREFIX, token);
       if (!c || typeof c.u !== 'number' || typeof c.f !== 'string') return null;
-      if (await familyRevoked(c.f)) return null;
+      if (await familyRevoked(c.f, c.u)) return null;
       return { userId: c.u, familyId: c.f };
     },
 
@@ -179,7 +189,7 @@ export function createTokenService(deps: TokenServiceDeps) {
         'UPDATE session_families SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
         [userId],
       );
-      for (const r of rows) familyCache.set(r.id, { revoked: true, at: now() });
+      for (const r of rows) familyCache.set(r.id, { revoked: true, at: now(), userId });
     },
 
     websocketToken(userId: number): string {

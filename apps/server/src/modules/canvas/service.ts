@@ -15,7 +15,8 @@ import {
 import type { Committer } from '../../engine/committer.ts';
 import type { Engine } from '../../engine/types.ts';
 import { AppError } from '../../errors.ts';
-import { createTokenBuckets } from '../../lib/token-bucket.ts';
+import { createRateLimiter } from '../../lib/rate-limiter.ts';
+import type { Redis } from '../../lib/redis.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import type { UsersService } from '../users/service.ts';
 
@@ -25,6 +26,10 @@ export interface CanvasServiceDeps {
   bus: Bus;
   users: Pick<UsersService, 'requirePlayer' | 'profile' | 'squadRef'>;
   paintsPerSecond: number;
+  /** cluster mode: the paint buckets in this Redis, shared by every instance; null: in process */
+  redis?: Redis | null;
+  /** Redis key namespace (config.redisPrefix) */
+  prefix?: string;
   /** the pixel reward a paint may win (one paint in many); absent: never */
   paintReward?(
     userId: number,
@@ -39,7 +44,15 @@ export interface CanvasServiceDeps {
 
 export function createCanvasService(deps: CanvasServiceDeps) {
   const now = deps.now ?? Date.now;
-  const buckets = createTokenBuckets(deps.paintsPerSecond, deps.paintsPerSecond * 2, now);
+  // RATE_LIMIT_PAINTS_PER_SECOND, bursts of twice that: per player, across the cluster.
+  const buckets = createRateLimiter({
+    name: 'paints',
+    rate: deps.paintsPerSecond,
+    burst: deps.paintsPerSecond * 2,
+    redis: deps.redis ?? null,
+    prefix: deps.prefix,
+    now,
+  });
 
   function refuse(
     code: 'NO_CHARGES' | 'RATE_LIMITED' | 'INVALID_PIXEL' | 'INVALID_COLOR',
@@ -55,8 +68,11 @@ export function createCanvasService(deps: CanvasServiceDeps) {
       if (!Number.isInteger(color) || color < 0 || color >= PALETTE_SIZE) {
         refuse('INVALID_COLOR', 'The colour must be one of the palette colours.');
       }
+      // The bucket is asked first, as the paint arrives: behind the profile look-up (a database
+      // read when the cache is cold) a burst's takes spread over the reads and refill meanwhile.
+      if (!(await buckets.take(userId)))
+        refuse('RATE_LIMITED', 'Too many paints at once. Slow down a little.');
       const player = await deps.users.requirePlayer(userId);
-      if (!buckets.take(userId)) refuse('RATE_LIMITED', 'Too many paints at once. Slow down a little.');
       const at = now();
       const outcome = await deps.engine.paint({ userId, pixelId, color, now: at });
       const timer = msUntilNextCharge(outcome.charges, outcome.rules, at);

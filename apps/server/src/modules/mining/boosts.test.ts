@@ -75,6 +75,29 @@ describe('the boost level cache', () => {
     expect(loads).toBe(2);
   });
 
+  it('does not keep what a read that began before a forget returns', async () => {
+    let stored: BoostLevels = NO_BOOSTS;
+    const releases: (() => void)[] = [];
+    const cache = createBoostLevelCache({
+      load: async () => {
+        const answer = stored;
+        await new Promise<void>((r) => void releases.push(r));
+        return answer;
+      },
+    });
+    const early = cache.load(1);
+    // Another instance's upgrade: SQL has the new level, the forget arrives mid-read.
+    stored = { ...NO_BOOSTS, energyLimit: 1 };
+    cache.forget(1);
+    releases.shift()?.();
+    expect((await early).energyLimit).toBe(0);
+    expect(cache.peek(1)).toBeNull();
+    // The read the peek started sees the new row.
+    releases.shift()?.();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.peek(1)?.energyLimit).toBe(1);
+  });
+
   it('holds at most maxEntries players', async () => {
     const cache = createBoostLevelCache({ maxEntries: 3, load: async () => NO_BOOSTS });
     for (let u = 1; u <= 5; u++) cache.set(u, NO_BOOSTS);

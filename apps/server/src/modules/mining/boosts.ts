@@ -3,7 +3,8 @@
  * each a level in the player's mining row. The engine asks for a player's charge rules on every
  * paint, synchronously (the Redis engine passes them to its Lua script as arguments), so levels
  * are kept in a small per-process cache: warmed by `load` (mining status, first sight by the
- * engine), refreshed in the background once stale, and updated at once by an upgrade here.
+ * engine), refreshed in the background once stale, updated at once by an upgrade here, and dropped
+ * on every instance after an upgrade anywhere (the `boosts` cache of lib/player-caches.ts).
  */
 import {
   type BoostId,
@@ -90,6 +91,8 @@ export function createBoostLevelCache(opts: BoostLevelCacheOptions): BoostLevelC
   const entries = new Map<number, { levels: BoostLevels; at: number; version: number }>();
   const loading = new Map<number, Promise<BoostLevels>>();
   let version = 0;
+  // A read that started before a forget may carry the old levels: it must not be cached.
+  let forgottenAt = 0;
 
   function set(userId: number, levels: BoostLevels): void {
     // Re-inserting keeps the Map in last-written order, so the oldest entry goes first.
@@ -102,21 +105,23 @@ export function createBoostLevelCache(opts: BoostLevelCacheOptions): BoostLevelC
   }
 
   function reload(userId: number): Promise<BoostLevels> {
-    let pending = loading.get(userId);
-    if (!pending) {
-      const startedAt = version;
-      pending = opts
-        .load(userId)
-        .then((levels) => {
-          // An upgrade written while this read was under way is newer than what it read.
-          const current = entries.get(userId);
-          if (current && current.version > startedAt) return current.levels;
-          set(userId, levels);
-          return levels;
-        })
-        .finally(() => loading.delete(userId));
-      loading.set(userId, pending);
-    }
+    const inFlight = loading.get(userId);
+    if (inFlight) return inFlight;
+    const startedAt = version;
+    const pending: Promise<BoostLevels> = opts
+      .load(userId)
+      .then((levels) => {
+        // An upgrade written while this read was under way is newer than what it read.
+        const current = entries.get(userId);
+        if (current && current.version > startedAt) return current.levels;
+        if (forgottenAt > startedAt) return levels;
+        set(userId, levels);
+        return levels;
+      })
+      .finally(() => {
+        if (loading.get(userId) === pending) loading.delete(userId);
+      });
+    loading.set(userId, pending);
     return pending;
   }
 
@@ -138,6 +143,8 @@ export function createBoostLevelCache(opts: BoostLevelCacheOptions): BoostLevelC
     set,
     forget(userId) {
       entries.delete(userId);
+      loading.delete(userId);
+      forgottenAt = ++version;
     },
     get size() {
       return entries.size;

@@ -19,6 +19,7 @@ import {
 import type { Database, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { grant, hasAchievement, holdersOf } from '../achievements/service.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import type { UsersService } from '../users/service.ts';
 import { addPx, pixelCoinsOf } from './balance.ts';
 import {
@@ -46,6 +47,11 @@ export interface MiningServiceDeps {
   /** how long cached boost levels serve the engine before a background reload */
   boostCacheTtlMs?: number;
   onCacheError?(err: unknown, userId: number): void;
+  /**
+   * The instance's player caches: the boost levels register there, and an upgrade is announced
+   * through them so every instance drops the old levels.
+   */
+  caches?: Pick<PlayerCaches, 'register' | 'forgetPlayer'>;
 }
 
 /** The mining part of `/mining/status`; the charge fields come from the engine. */
@@ -90,6 +96,7 @@ export function createMiningService(deps: MiningServiceDeps) {
     now: clock,
     onError: deps.onCacheError,
   });
+  deps.caches?.register('boosts', (userId) => levels.forget(userId));
 
   /** milli-PX accrued over `elapsedMs` (capped), rounded down. */
   function accruedMilli(elapsedMs: number): number {
@@ -172,6 +179,14 @@ export function createMiningService(deps: MiningServiceDeps) {
       return known ? chargeRulesAt(known, baseRules) : baseRules;
     },
 
+    /**
+     * Null when the player's levels are cached; otherwise the load that caches them (after a
+     * forget, the engine must not fall back to the base rules while the bought ones reload).
+     */
+    rulesPending(userId: number): Promise<unknown> | null {
+      return levels.peek(userId) ? null : levels.load(userId);
+    },
+
     /** Loads the player's levels into the cache (sign-in, mining status, first paint). */
     async loadChargeRules(userId: number): Promise<ChargeRules> {
       return chargeRulesAt(await levels.load(userId), baseRules);
@@ -185,11 +200,6 @@ export function createMiningService(deps: MiningServiceDeps) {
     /** The paint-reward multiplier (×1 unboosted, up to ×4). */
     async rewardMultiplier(userId: number): Promise<number> {
       return rewardMultiplierOf(await levels.load(userId));
-    },
-
-    /** Drops cached levels (another instance announced a change). */
-    forgetBoosts(userId: number): void {
-      levels.forget(userId);
     },
 
     /**
@@ -237,6 +247,8 @@ export function createMiningService(deps: MiningServiceDeps) {
         const after: BoostLevels = { ...levelsOfRow(row), [id]: level + 1 };
         return { level: level + 1, priceMilli, balance: Number(paid[0].px_milli), after };
       });
+      // Every instance drops the old levels (this one at once, before the new ones are set).
+      await deps.caches?.forgetPlayer(userId, 'boost');
       levels.set(userId, done.after);
       const rules = chargeRulesAt(done.after, baseRules);
       return {

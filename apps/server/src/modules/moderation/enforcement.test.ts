@@ -100,10 +100,11 @@ describe.each(kinds)('a banned player on %s', (kind) => {
     });
     const socket = await openSocket(t.app.wsUrl, me.body.websocketToken);
 
-    // The state another instance's ban leaves here before its kick arrives: banned in SQL, this
-    // instance's profile cache dropped, the access token and the socket still live.
+    // The state another instance's ban leaves here before its forget arrives: banned in SQL, this
+    // instance's profile cache dropped (by its expiry, or any other change to the player), the
+    // access token and the socket still live.
     await t.app.db.query('UPDATE users SET banned_at = now() WHERE id = $1', [6001]);
-    await t.bus.publishControl({ kind: 'forget', userId: 6001 });
+    await t.bus.publishControl({ kind: 'forget', userId: 6001, reason: 'squad' });
 
     expectBanned(await paint({ token: pat.token }, 5002));
     expectBanned(await buy({ token: pat.token }));

@@ -1,10 +1,12 @@
 /**
  * Roles of players. ADMIN_IDS (configuration) always wins: those players are admins whatever
  * users.role says and cannot be demoted through the API. A banned player holds no staff powers.
- * Looked up per instance with a short cache: a role change reaches other instances within the TTL.
+ * Looked up per instance with a short cache (one per instance, registered with the player caches):
+ * a role change, ban or unban drops it on every instance through the bus at once.
  */
 import { PLAYER_ROLES, type PlayerRole } from '@pixel-wall/shared';
 import type { Sql } from '../../db/client.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 
 /** Higher outranks lower: staff may act only on players ranked below them. */
 export const ROLE_RANK: Readonly<Record<PlayerRole, number>> = { player: 0, moderator: 1, admin: 2 };
@@ -19,23 +21,29 @@ export interface RolesDeps {
   isAdmin(userId: number): boolean;
   ttlMs?: number;
   now?: () => number;
+  /** the instance's player caches: the role cache registers there */
+  caches?: Pick<PlayerCaches, 'register' | 'epoch' | 'current'>;
 }
 
 export function createRoles(deps: RolesDeps) {
   const now = deps.now ?? Date.now;
   const ttl = deps.ttlMs ?? 5_000;
   const cache = new Map<number, { role: PlayerRole; at: number }>();
+  deps.caches?.register('roles', (userId) => cache.delete(userId));
 
   async function roleOf(userId: number): Promise<PlayerRole> {
     if (deps.isAdmin(userId)) return 'admin';
     const hit = cache.get(userId);
     if (hit && now() - hit.at < ttl) return hit.role;
+    const stamp = deps.caches?.epoch() ?? 0;
     const rows = await deps.db.query<{ role: string; banned: boolean }>(
       'SELECT role, banned_at IS NOT NULL AS banned FROM users WHERE id = $1',
       [userId],
     );
     const row = rows[0];
     const role = !row || row.banned ? 'player' : parseRole(row.role);
+    // Read before a forget (a demotion, a ban): answer it, but do not keep it.
+    if (!(deps.caches?.current(stamp) ?? true)) return role;
     // Every caller of /admin/me lands here once per TTL; keep the map bounded.
     if (cache.size >= 10_000) cache.clear();
     cache.set(userId, { role, at: now() });
@@ -46,9 +54,6 @@ export function createRoles(deps: RolesDeps) {
     roleOf,
     async isStaff(userId: number): Promise<boolean> {
       return (await roleOf(userId)) !== 'player';
-    },
-    forget(userId: number): void {
-      cache.delete(userId);
     },
   };
 }

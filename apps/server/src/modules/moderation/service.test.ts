@@ -31,8 +31,9 @@ describe.each(kinds)('moderation service on %s', (kind) => {
     createModerationService({
       db,
       tokens: { revokeUser: async (id) => void revoked.push(id) },
-      users: { forget: () => {} },
-      bus: { publishControl: async (m) => void published.push(m) },
+      caches: {
+        forgetPlayer: async (userId, reason) => void published.push({ kind: 'forget', userId, reason }),
+      },
       store: { set: async () => {} },
       isAdmin: (id) => id === ADMIN,
     });
@@ -87,7 +88,7 @@ describe.each(kinds)('moderation service on %s', (kind) => {
     expect(new Date(rows[0]!.created_at).getTime()).toBe(new Date((await bannedAt(PLAYER))!).getTime());
     expect(new Date(rows[0]!.created_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(revoked).toEqual([PLAYER]);
-    expect(published).toEqual([{ kind: 'kick', userId: PLAYER }]);
+    expect(published).toEqual([{ kind: 'forget', userId: PLAYER, reason: 'ban' }]);
   });
 
   it('a ban that fails writes nothing and bans no one', async () => {

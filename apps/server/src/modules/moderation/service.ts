@@ -1,9 +1,10 @@
 /**
  * Ban, unban and roles. A ban sets users.banned_at, closes every session (refresh tokens stop
  * working, access tokens fail their revocation check), takes the player off the rating boards, and
- * tells every instance to drop the cached profile and close the player's sockets (bus `kick`), so
- * the next paint is refused wherever it arrives. Unban reverses all but the sessions: the player
- * signs in again.
+ * drops the player from every per-player cache on every instance and closes their sockets
+ * (`forgetPlayer(id, 'ban')`, one bus message), so the next paint is refused wherever it arrives.
+ * Unban reverses all but the sessions: the player signs in again. A role change is forgotten the
+ * same way, so a demoted moderator's next ban is refused on every instance.
  *
  * Staff act only on players ranked below them (moderators on players, admins on moderators too).
  * Every change is written to moderation_log in the transaction that makes it; a request that
@@ -12,24 +13,23 @@
  */
 import type { ModerationLog, ModerationLogQuery, PlayerRole } from '@pixel-wall/shared';
 import type { Database, Sql } from '../../db/client.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { AppError } from '../../errors.ts';
-import type { Bus } from '../../realtime/bus.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { type Board, periodBoards, type RatingsStore } from '../ratings/store.ts';
-import type { UsersService } from '../users/service.ts';
 import { readLog, writeLogEntry } from './log.ts';
-import { createRoles, parseRole, ROLE_RANK } from './roles.ts';
+import { createRoles, parseRole, ROLE_RANK, type Roles } from './roles.ts';
 
 export interface ModerationServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
   tokens: Pick<TokenService, 'revokeUser'>;
-  users: Pick<UsersService, 'forget'>;
-  bus: Pick<Bus, 'publishControl'>;
+  /** drops the player from every per-player cache on every instance (roles, profiles, …) */
+  caches: Pick<PlayerCaches, 'forgetPlayer'>;
+  /** the instance's role cache (app.ts shares one); default a new one */
+  roles?: Roles;
   store: Pick<RatingsStore, 'set'>;
   /** ADMIN_IDS: admins whatever users.role says */
   isAdmin(userId: number): boolean;
-  /** how long a looked-up role is trusted on this instance */
-  roleTtlMs?: number;
   now?: () => number;
 }
 
@@ -41,7 +41,7 @@ interface TargetRow {
 
 export function createModerationService(deps: ModerationServiceDeps) {
   const now = deps.now ?? Date.now;
-  const roles = createRoles({ db: deps.db, isAdmin: deps.isAdmin, ttlMs: deps.roleTtlMs, now });
+  const roles = deps.roles ?? createRoles({ db: deps.db, isAdmin: deps.isAdmin, now });
 
   const boards = (): Board[] => ['players', ...periodBoards(now())];
 
@@ -96,12 +96,10 @@ export function createModerationService(deps: ModerationServiceDeps) {
         await writeLogEntry(tx, { actorId, targetId, action: 'ban', reason: reasonOf(reason) });
       });
       // Also for a player banned before: re-sending a ban finishes steps an earlier one did not reach.
-      roles.forget(targetId);
       await deps.tokens.revokeUser(targetId);
-      deps.users.forget(targetId);
       for (const board of boards()) await deps.store.set(board, targetId, null);
-      // Every instance (this one included) forgets the profile and closes the sockets.
-      await deps.bus.publishControl({ kind: 'kick', userId: targetId });
+      // Every instance (this one included) forgets the player and closes the sockets.
+      await deps.caches.forgetPlayer(targetId, 'ban');
     },
 
     async unban(actorId: number, targetId: number, reason?: string): Promise<void> {
@@ -113,8 +111,6 @@ export function createModerationService(deps: ModerationServiceDeps) {
         await writeLogEntry(tx, { actorId, targetId, action: 'unban', reason: reasonOf(reason) });
         return row;
       });
-      roles.forget(targetId);
-      deps.users.forget(targetId);
       const [players, ...periods] = boards();
       const repaints = Number(target.repaints);
       await deps.store.set(players!, targetId, repaints > 0 ? repaints : null);
@@ -125,7 +121,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       for (const r of inPeriods) {
         if (Number(r.repaints) > 0) await deps.store.set(r.period as Board, targetId, Number(r.repaints));
       }
-      await deps.bus.publishControl({ kind: 'forget', userId: targetId });
+      await deps.caches.forgetPlayer(targetId, 'unban');
     },
 
     /** Admins only. An ADMIN_IDS admin stays admin: the configuration outranks the column. */
@@ -144,7 +140,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
         await tx.query('UPDATE users SET role = $2 WHERE id = $1', [targetId, role]);
         await writeLogEntry(tx, { actorId, targetId, action: 'role', role, reason: reasonOf(reason) });
       });
-      roles.forget(targetId);
+      await deps.caches.forgetPlayer(targetId, 'role');
     },
 
     async log(actorId: number, query: ModerationLogQuery): Promise<ModerationLog> {

@@ -14,9 +14,10 @@ import type { Database, Sql } from '../../db/client.ts';
 import type { PaintRecord } from '../../engine/committer.ts';
 import type { App } from '../../http.ts';
 import { dayKey } from '../../lib/periods.ts';
-import type { Bus } from '../../realtime/bus.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { registerModerationRoutes } from '../moderation/routes.ts';
+import type { Roles } from '../moderation/roles.ts';
 import { createModerationService } from '../moderation/service.ts';
 import { registerPixelsRoutes } from '../pixels/routes.ts';
 import { createPixelsService } from '../pixels/service.ts';
@@ -33,9 +34,12 @@ import { createProfilesService } from './service.ts';
 
 export interface PlayersDeps {
   db: Pick<Database, 'query' | 'transaction'>;
-  users: Pick<UsersService, 'profile' | 'requirePlayer' | 'forget' | 'squadRef'>;
+  users: Pick<UsersService, 'profile' | 'requirePlayer' | 'squadRef'>;
   tokens: Pick<TokenService, 'revokeUser'>;
-  bus: Pick<Bus, 'publishControl'>;
+  /** the instance's player caches: bans, unbans, role and squad changes are forgotten there */
+  caches: Pick<PlayerCaches, 'forgetPlayer'>;
+  /** the instance's role cache */
+  roles?: Roles;
   isAdmin(userId: number): boolean;
   /** Cluster mode: boards in this Redis, shared by every instance; null: in process. */
   redis: Redis | null;
@@ -82,12 +86,12 @@ export async function createPlayers(deps: PlayersDeps): Promise<Players> {
   await store.load(source, now());
 
   const ratings = createRatingsService({ db, store, users: deps.users, now });
-  const squads = createSquadsService({ db, ratings, users: deps.users, bus: deps.bus, log: deps.log });
+  const squads = createSquadsService({ db, ratings, users: deps.users, caches: deps.caches, log: deps.log });
   const moderation = createModerationService({
     db,
     tokens: deps.tokens,
-    users: deps.users,
-    bus: deps.bus,
+    caches: deps.caches,
+    roles: deps.roles,
     store,
     isAdmin: deps.isAdmin,
     now,

@@ -3,6 +3,7 @@ import { openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import type { PaintRecord } from '../../engine/committer.ts';
 import { createMemoryBus } from '../../realtime/bus.ts';
+import { createPlayerCaches } from '../../lib/player-caches.ts';
 import { api, createTestStore, dbKinds, type TestStore, telegramSignIn } from '../../testing/harness.ts';
 import { redisKinds, testRedis } from '../../testing/redis.ts';
 import { createUsersService } from '../users/service.ts';
@@ -204,7 +205,7 @@ describe('the players factory', () => {
           db,
           users,
           tokens: { revokeUser: async () => {} },
-          bus: createMemoryBus(),
+          caches: createPlayerCaches({ bus: createMemoryBus() }),
           isAdmin: () => false,
           redis: redis ? redis.connect('players') : null,
           prefix: 'pw:',

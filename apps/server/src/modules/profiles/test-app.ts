@@ -16,6 +16,7 @@ import {
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { App } from '../../http.ts';
+import { createPlayerCaches } from '../../lib/player-caches.ts';
 import { serverSecret } from '../../lib/secrets.ts';
 import { type Bus, createMemoryBus } from '../../realtime/bus.ts';
 import { type RunningApp, startApp, type TestStore, testConfig } from '../../testing/harness.ts';
@@ -55,10 +56,14 @@ async function startSide(run: RunningApp, config: Config, bus: Bus): Promise<Sid
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
-  const users = createUsersService({ db, adminIds: config.adminIds, startCharges: config.charges.start });
-  const unsubscribe = bus.subscribe({
-    control: (m) => users.forget(m.userId),
+  const caches = createPlayerCaches();
+  const users = createUsersService({
+    db,
+    adminIds: config.adminIds,
+    startCharges: config.charges.start,
+    caches,
   });
+  const unsubscribe = caches.attach(bus);
   const authenticator = createAuthenticator({
     tokens,
     users,
@@ -70,7 +75,7 @@ async function startSide(run: RunningApp, config: Config, bus: Bus): Promise<Sid
     db,
     users,
     tokens,
-    bus,
+    caches,
     isAdmin: (id) => config.adminIds.has(id),
     redis: null,
   });

@@ -21,6 +21,7 @@ import { registerItemsRoutes } from '../items/routes.ts';
 import { createItemsService } from '../items/service.ts';
 import { balanceOf } from '../mining/balance.ts';
 import { registerMiningRoutes } from '../mining/routes.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { createMiningService } from '../mining/service.ts';
 import { registerRewardsRoutes } from '../rewards/routes.ts';
 import { createRewardsService } from '../rewards/service.ts';
@@ -65,6 +66,8 @@ export interface EconomyDeps {
   committer: Committer;
   bus: Bus;
   users: UsersService;
+  /** the instance's player caches (boost levels register there; upgrades are announced there) */
+  caches?: PlayerCaches;
   options: EconomyOptions;
   /** default: the real Bot API when a bot token is configured, else none */
   botApi?: BotApi | null;
@@ -123,6 +126,7 @@ export async function createEconomy(deps: EconomyDeps) {
     maxSeconds: options.mining?.maxSeconds ?? GAME_DEFAULTS.miningMaxSeconds,
     secretWord: options.secretWord,
     now: deps.now,
+    caches: deps.caches,
   });
   const rewards = createRewardsService({
     db,

@@ -195,7 +195,7 @@ describe('Telegram Stars', () => {
     expect(last()).toMatchObject({ ok: true });
 
     await h.db.query('UPDATE users SET banned_at = now() WHERE id = $1', [u]);
-    h.users.forget(u);
+    h.caches.dropLocal(u);
     await webhook(preCheckoutFor(orderId, 8));
     expect(last()).toMatchObject({ ok: false, error_message: 'This account cannot make purchases.' });
   });

@@ -25,6 +25,7 @@ import type { BotApi } from '../../integrations/telegram/bot-api.ts';
 import { type Bus, createMemoryBus } from '../../realtime/bus.ts';
 import { createTestStore, type DbKind, TEST_BOT_TOKEN, type TestStore } from '../../testing/harness.ts';
 import { vectorsDir } from '../../testing/vectors.ts';
+import { createPlayerCaches, type PlayerCaches } from '../../lib/player-caches.ts';
 import { createUsersService, type UsersService } from '../users/service.ts';
 import { createEconomy, type Economy, type EconomyOptions } from './index.ts';
 
@@ -38,6 +39,8 @@ export interface EconomyHarness {
   engine: Engine;
   committer: Committer;
   bus: Bus;
+  /** the player caches (users' profiles, boost levels) */
+  caches: PlayerCaches;
   users: UsersService;
   economy: Economy;
   events: WallEvent[];
@@ -61,7 +64,14 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
   const db = await store.open();
   await migrate(db);
   const now = opts.now ?? Date.now;
-  const users = createUsersService({ db, adminIds: new Set([9_000_001]), startCharges: TEST_RULES.max, now });
+  const caches = createPlayerCaches();
+  const users = createUsersService({
+    db,
+    adminIds: new Set([9_000_001]),
+    startCharges: TEST_RULES.max,
+    now,
+    caches,
+  });
   const engine = createMemoryEngine({
     rulesFor: () => TEST_RULES,
     loadCharges: (id) => users.storedCharges(id),
@@ -75,6 +85,7 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
     },
   });
   const bus = createMemoryBus();
+  caches.attach(bus);
   const events: WallEvent[] = [];
   const pixels: PixelChange[] = [];
   bus.subscribe({ event: (e) => events.push(e), pixels: (c) => pixels.push(...c) });
@@ -85,6 +96,7 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
     committer,
     bus,
     users,
+    caches,
     botApi: opts.botApi ?? null,
     now: opts.now,
     options: {
@@ -137,6 +149,7 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
     engine,
     committer,
     bus,
+    caches,
     users,
     economy,
     events,

@@ -10,21 +10,21 @@
  * commit adds members' paints to it as they come. A paint that raced a squad change (painted with
  * the old squad in a cached profile) can leave it off by that paint until the squad's next change.
  *
- * A change invalidates the player's cached profile on every instance (bus control message), so
- * the next paint credits the new squad.
+ * A change drops the player from every per-player cache on every instance (`forgetPlayer(id,
+ * 'squad')`), so the next paint credits the new squad.
  */
 import type { CreateSquadBody } from '@pixel-wall/shared';
 import type { Database, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { Bus } from '../../realtime/bus.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import type { RatingsService, SquadInfoView } from '../ratings/service.ts';
 import type { UsersService } from '../users/service.ts';
 
 export interface SquadsServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
   ratings: Pick<RatingsService, 'squadInfo'>;
-  users: Pick<UsersService, 'requirePlayer' | 'forget'>;
-  bus: Pick<Bus, 'publishControl'>;
+  users: Pick<UsersService, 'requirePlayer'>;
+  caches: Pick<PlayerCaches, 'forgetPlayer'>;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -64,9 +64,8 @@ export function createSquadsService(deps: SquadsServiceDeps) {
       return true;
     });
     if (changed) {
-      deps.users.forget(userId);
-      await deps.bus.publishControl({ kind: 'forget', userId }).catch((err: unknown) => {
-        // Committed already; the other instances' caches expire on their own within seconds.
+      await deps.caches.forgetPlayer(userId, 'squad').catch((err: unknown) => {
+        // Committed and dropped here already; the other instances' caches expire within seconds.
         deps.log?.warn({ err, userId }, 'announcing a squad change failed');
       });
     }

@@ -27,7 +27,8 @@ import {
 } from '@pixel-wall/shared';
 import type { Database, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { createTokenBuckets } from '../../lib/token-bucket.ts';
+import { createRateLimiter } from '../../lib/rate-limiter.ts';
+import type { Redis } from '../../lib/redis.ts';
 import type { UsersService } from '../users/service.ts';
 import { readTemplateImage } from './image.ts';
 
@@ -41,6 +42,10 @@ export interface TemplatesServiceDeps {
   /** uploads per player per hour (both kinds together) */
   uploadsPerHour: number;
   now?: () => number;
+  /** cluster mode: the upload buckets in this Redis, shared by every instance; null: in process */
+  redis?: Redis | null;
+  /** Redis key namespace (config.redisPrefix) */
+  prefix?: string;
 }
 
 interface TemplateRow {
@@ -99,7 +104,14 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
   const perSecond = deps.uploadsPerHour / 3600;
   // Bursts of a sixth of the hourly allowance (at least 3): a player trying sizes and places is fine.
   const burst = Math.min(deps.uploadsPerHour, Math.max(3, Math.ceil(deps.uploadsPerHour / 6)));
-  const buckets = createTokenBuckets(perSecond, burst, now);
+  const buckets = createRateLimiter({
+    name: 'uploads',
+    rate: perSecond,
+    burst,
+    redis: deps.redis ?? null,
+    prefix: deps.prefix,
+    now,
+  });
 
   async function ownerName(ownerId: number): Promise<string> {
     return (await deps.users.profile(ownerId))?.firstName ?? `#${ownerId}`;
@@ -138,8 +150,8 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     return { userId, level, sizes, maxSize: sizes[sizes.length - 1]! };
   }
 
-  function takeUpload(userId: number): void {
-    if (!buckets.take(userId)) {
+  async function takeUpload(userId: number): Promise<void> {
+    if (!(await buckets.take(userId))) {
       const minutes = Math.max(1, Math.ceil(1 / perSecond / 60));
       throw new AppError(
         'RATE_LIMITED',
@@ -159,8 +171,8 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     pos: UploadPosition,
     target: { kind: 'personal' } | { kind: 'tournament'; roundId: number },
   ): Promise<TemplateRow> {
+    await takeUpload(userId);
     await deps.users.requirePlayer(userId);
-    takeUpload(userId);
     const { maxSize } = await sizesOf(userId);
     const image = await readTemplateImage(bytes, { maxSide: maxSize, maxBytes: deps.maxBytes });
     const roundId = target.kind === 'tournament' ? target.roundId : null;

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { App } from '../../http.ts';
 import { registerTemplatesRoutes } from '../templates/routes.ts';
+import type { Redis } from '../../lib/redis.ts';
 import { createTemplatesService } from '../templates/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { registerTournamentsRoutes } from './routes.ts';
@@ -20,6 +21,9 @@ export interface TemplatesModuleDeps {
   config: Pick<Config, 'templates' | 'tournament'>;
   isAdmin(userId: number): boolean;
   instanceId: string;
+  /** cluster mode: upload limits shared through this Redis */
+  redis?: Redis | null;
+  prefix?: string;
   log: ScorerLog;
   now?: () => number;
 }
@@ -38,6 +42,8 @@ export function createTemplatesModule(deps: TemplatesModuleDeps) {
     maxBytes: limits.maxBytes,
     uploadsPerHour: limits.uploadsPerHour,
     now: deps.now,
+    redis: deps.redis,
+    prefix: deps.prefix,
   });
   const tournaments = createTournamentsService({ db: deps.db, templates, schedule, now: deps.now });
   const scorer = createTournamentScorer({

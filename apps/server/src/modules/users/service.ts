@@ -6,6 +6,7 @@ import { leagueOf, parseLaunchParam, type SquadRef, type User } from '@pixel-wal
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { achievementsOf, checkThresholds, grant } from '../achievements/service.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { balanceOf } from '../mining/balance.ts';
 
 export interface TelegramProfile {
@@ -70,6 +71,8 @@ export interface UsersServiceDeps {
   earlyPlayers?: number;
   /** a new player arrived through someone's referral link (referral achievements) */
   onReferred?(referrerId: number): Promise<void>;
+  /** the instance's player caches: the profile cache registers there */
+  caches?: Pick<PlayerCaches, 'register' | 'epoch' | 'current'>;
 }
 
 /** Beta Pixel: an early player (SPEC §3, achievement 1). */
@@ -82,6 +85,7 @@ export function createUsersService(deps: UsersServiceDeps) {
   const ttl = deps.profileTtlMs ?? 10_000;
   const profiles = new Map<number, { profile: PlayerProfile; at: number }>();
   const squadCache = new Map<number, { squad: SquadRef | null; at: number }>();
+  const reading = new Map<number, { stamp: number; read: Promise<PlayerProfile | null> }>();
 
   function toProfile(
     r: Pick<UserRow, 'id' | 'first_name' | 'username' | 'photo_url' | 'squad_id' | 'banned_at'>,
@@ -96,7 +100,13 @@ export function createUsersService(deps: UsersServiceDeps) {
     } satisfies PlayerProfile;
   }
 
-  function remember(profile: PlayerProfile): PlayerProfile {
+  deps.caches?.register('profiles', (userId) => profiles.delete(userId));
+  // A row read before a forget (ban, squad change) must not be cached after it.
+  const epoch = () => deps.caches?.epoch() ?? 0;
+  const current = (stamp: number) => deps.caches?.current(stamp) ?? true;
+
+  function remember(profile: PlayerProfile, stamp = epoch()): PlayerProfile {
+    if (!current(stamp)) return profile;
     if (profiles.size > 200_000) profiles.clear();
     profiles.set(profile.id, { profile, at: now() });
     return profile;
@@ -178,10 +188,19 @@ export function createUsersService(deps: UsersServiceDeps) {
     async profile(userId: number): Promise<PlayerProfile | null> {
       const cached = profiles.get(userId);
       if (cached && now() - cached.at < ttl) return cached.profile;
-      const rows = await deps.db.query<UserRow>(`SELECT ${PROFILE_COLUMNS} FROM users WHERE id = $1`, [
-        userId,
-      ]);
-      return rows[0] ? remember(toProfile(rows[0])) : null;
+      // A burst from one player on a cold cache shares one read (not one per request), unless a
+      // forget came after that read began.
+      const stamp = epoch();
+      const inFlight = reading.get(userId);
+      if (inFlight && inFlight.stamp === stamp) return inFlight.read;
+      const read = deps.db
+        .query<UserRow>(`SELECT ${PROFILE_COLUMNS} FROM users WHERE id = $1`, [userId])
+        .then((rows) => (rows[0] ? remember(toProfile(rows[0]), stamp) : null))
+        .finally(() => {
+          if (reading.get(userId)?.read === read) reading.delete(userId);
+        });
+      reading.set(userId, { stamp, read });
+      return read;
     },
 
     /** A signed-in, not banned player, or the matching error. */
@@ -248,10 +267,6 @@ export function createUsersService(deps: UsersServiceDeps) {
         isAdmin: deps.adminIds.has(r.id) || r.role === 'admin',
         createdAt: new Date(r.created_at).toISOString(),
       };
-    },
-
-    forget(userId: number): void {
-      profiles.delete(userId);
     },
 
     /** What templates ask of a player: repaints (their level), who referred them, admin or not. */
