@@ -22,6 +22,7 @@
  * expects, and postgres PANICs rather than acknowledge the commit (`data_sync_retry=off`).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
@@ -113,7 +114,37 @@ export function durablePgliteOptions(dataDir: string): PGliteOptions {
   };
 }
 
-/** PGlite on `dataDir` synced to disk (see above), or in memory when `dataDir` is null. */
-export function createPglite(dataDir: string | null): Promise<PGlite> {
-  return dataDir ? PGlite.create(durablePgliteOptions(dataDir)) : PGlite.create();
+/**
+ * PGlite on `dataDir` synced to disk (see above), or in memory when `dataDir` is null.
+ *
+ * A new data directory comes from PGlite's initdb, which runs in memory and unpacks its files here
+ * through a module without these hooks, and PostgreSQL syncs it only after a crash: so the whole
+ * tree is synced once, as initdb itself would, before the first commit can be acknowledged.
+ */
+export async function createPglite(dataDir: string | null): Promise<PGlite> {
+  if (!dataDir) return PGlite.create();
+  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const pg = await PGlite.create(durablePgliteOptions(dataDir));
+  if (fresh) syncTree(dataDir);
+  return pg;
+}
+
+/** fsync every file, then every directory (children before parents), under `dir`. */
+function syncTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) syncTree(p);
+    else if (entry.isFile()) syncPath(p);
+  }
+  syncPath(dir);
+}
+
+function syncPath(p: string): void {
+  const fd = fs.openSync(p, 'r');
+  try {
+    fs.fsyncSync(fd);
+    syncCounts.fsync++;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
