@@ -84,7 +84,7 @@ class SyncingNodeFS extends NodeFS {
             throw new Error('PGlite WASM imports no __syscall_fdatasync: the WAL sync hook has no place');
           }
           env.__syscall_fdatasync = (fd: number): number => {
-            if (!mod) return -9; // EBADF: no file system yet
+            if (!mod) return -8; // EBADF (WASI numbering): no file system yet
             try {
               const stream = mod.FS.getStreamChecked(fd);
               if (stream.nfd !== undefined) {
