@@ -123,7 +123,8 @@ export async function runCrashTest(opts: CrashOptions): Promise<CrashReport> {
   }
 }
 
-function paint(
+/** One `POST /repaint/start` on a keep-alive agent; resolves with the status. */
+export function paint(
   port: number,
   agent: http.Agent,
   token: string,

@@ -5,11 +5,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { createPglite } from './pglite-durable.ts';
 import { openPgliteWorker } from './pglite-thread.ts';
 import { schema } from './schema.ts';
 
@@ -80,7 +80,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPgliteInThread(dir: string | null): Promise<Database> {
-  const client = await PGlite.create(dir ?? undefined);
+  const client = await createPglite(dir);
   const orm = drizzlePglite({ client, schema }) as unknown as Orm;
   const query = async <T extends object>(text: string, params?: readonly unknown[]) =>
     (await client.query<T>(text, params as unknown[] | undefined)).rows;

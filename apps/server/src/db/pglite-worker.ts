@@ -7,7 +7,8 @@
  * exclusivity the in-thread PGlite gives today, with no second lock to keep in step with it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type ParserOptions, PGlite, type RowMode, type Transaction, types } from '@electric-sql/pglite';
+import { type ParserOptions, type PGlite, type RowMode, type Transaction, types } from '@electric-sql/pglite';
+import { createPglite } from './pglite-durable.ts';
 import { READY_ID, type Reply, type Request, serializeError, type WorkerData } from './pglite-protocol.ts';
 
 interface OpenTx {
@@ -38,7 +39,7 @@ const txs = new Map<number, OpenTx>();
 
 let pg: PGlite;
 try {
-  pg = await PGlite.create(dataDir ?? undefined);
+  pg = await createPglite(dataDir);
 } catch (err) {
   port.postMessage({ id: READY_ID, error: serializeError(err) } satisfies Reply);
   throw err;

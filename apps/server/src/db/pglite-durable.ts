@@ -1,0 +1,150 @@
+/**
+ * PGlite on disk that keeps PostgreSQL's durability promise across a power cut, not only a killed
+ * process.
+ *
+ * Out of the box PGlite 0.5 loses it twice over:
+ * - it starts postgres with `-F` (`fsync=off`, in `PGlite.defaultStartParams`), so a COMMIT never
+ *   asks for a sync at all;
+ * - even with fsync on, its Emscripten file layer (NODEFS, which maps the data directory onto real
+ *   files) drops the request: `fsync()` reaches `stream_ops.fsync`, which NODEFS does not have, and
+ *   `fdatasync()` (the WAL's `wal_sync_method`) is `__syscall_fdatasync`, which only checks the fd.
+ *
+ * So fsync goes back on, and both calls are routed to the real file: `fs.fsyncSync` /
+ * `fs.fdatasyncSync` on the node fd that NODEFS holds behind the Emscripten fd.
+ *
+ * Why this and not "fdatasync the WAL segment after each group commit" from outside: postgres
+ * knows every file whose sync its promise depends on, and only postgres knows when. Besides the
+ * WAL flush at COMMIT (XLogFlush: one fdatasync per commit, so one per group commit), that is a
+ * new WAL segment and its directory entry, pg_control, and the data files a checkpoint writes
+ * before it lets the WAL behind it be recycled; in single-user mode PGlite runs those checkpoints
+ * inline. A sync bolted on from outside would cover the first and miss the rest, and a power cut
+ * after a checkpoint could then lose committed rows. A failed sync surfaces as the errno postgres
+ * expects, and postgres PANICs rather than acknowledge the commit (`data_sync_retry=off`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+
+type EmscriptenOpts = Parameters<NodeFS['init']>[1];
+
+/** The parts of Emscripten's FS this file touches (not in PGlite's types). */
+interface NodefsStream {
+  /** the node fd behind a stream on a NODEFS mount; absent on other mounts (MEMFS /tmp) */
+  nfd?: number;
+}
+interface ErrnoError extends Error {
+  errno: number;
+}
+interface EmscriptenFs {
+  getStreamChecked(fd: number): NodefsStream;
+}
+interface Nodefs {
+  stream_ops: { fsync?: (stream: NodefsStream) => number };
+  tryFSOperation<T>(op: () => T): T;
+}
+
+/** Sync calls that reached the disk; tests read it to check that the hooks are live. */
+export const syncCounts = { fsync: 0, fdatasync: 0 };
+
+class SyncingNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: EmscriptenOpts): Promise<{ emscriptenOpts: EmscriptenOpts }> {
+    const { emscriptenOpts } = await super.init(pg, opts);
+    let mod: { FS: EmscriptenFs; NODEFS: Nodefs } | null = null;
+    const instantiate = emscriptenOpts.instantiateWasm;
+    if (!instantiate)
+      throw new Error('PGlite no longer instantiates its own WASM: the fdatasync hook has no place');
+    return {
+      emscriptenOpts: {
+        ...emscriptenOpts,
+        // Before NODEFS mounts the data directory (the base class's preRun) and postgres starts.
+        preRun: [
+          (m) => {
+            const nodefs = m.NODEFS as unknown as Nodefs;
+            mod = { FS: m.FS as unknown as EmscriptenFs, NODEFS: nodefs };
+            // Emscripten's fd_sync (libc fsync) returns what this returns; errors as ErrnoError.
+            nodefs.stream_ops.fsync = (stream) => {
+              if (stream.nfd !== undefined) {
+                const nfd = stream.nfd;
+                nodefs.tryFSOperation(() => fs.fsyncSync(nfd));
+                syncCounts.fsync++;
+              }
+              return 0;
+            };
+          },
+          ...(emscriptenOpts.preRun ?? []),
+        ],
+        // libc fdatasync is a WASM import: replace it before the module is instantiated.
+        instantiateWasm: (
+          imports: Record<string, Record<string, unknown>>,
+          done: (instance: unknown) => void,
+        ) => {
+          const env = imports.env ?? {};
+          if (typeof env.__syscall_fdatasync !== 'function') {
+            throw new Error('PGlite WASM imports no __syscall_fdatasync: the WAL sync hook has no place');
+          }
+          env.__syscall_fdatasync = (fd: number): number => {
+            if (!mod) return -8; // EBADF (WASI numbering): no file system yet
+            try {
+              const stream = mod.FS.getStreamChecked(fd);
+              if (stream.nfd !== undefined) {
+                const nfd = stream.nfd;
+                mod.NODEFS.tryFSOperation(() => fs.fdatasyncSync(nfd));
+                syncCounts.fdatasync++;
+              }
+              return 0;
+            } catch (err) {
+              // Emscripten syscalls answer -errno; anything else is a bug and must not be swallowed.
+              if ((err as ErrnoError).name === 'ErrnoError') return -(err as ErrnoError).errno;
+              throw err;
+            }
+          };
+          return instantiate(imports, done);
+        },
+      },
+    };
+  }
+}
+
+/** The PGlite options for a data directory on disk, synced as PostgreSQL syncs it. */
+export function durablePgliteOptions(dataDir: string): PGliteOptions {
+  return {
+    fs: new SyncingNodeFS(dataDir),
+    startParams: PGlite.defaultStartParams.filter((p) => p !== '-F'),
+  };
+}
+
+/**
+ * PGlite on `dataDir` synced to disk (see above), or in memory when `dataDir` is null.
+ *
+ * A new data directory comes from PGlite's initdb, which runs in memory and unpacks its files here
+ * through a module without these hooks, and PostgreSQL syncs it only after a crash: so the whole
+ * tree is synced once, as initdb itself would, before the first commit can be acknowledged.
+ */
+export async function createPglite(dataDir: string | null): Promise<PGlite> {
+  if (!dataDir) return PGlite.create();
+  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const pg = await PGlite.create(durablePgliteOptions(dataDir));
+  if (fresh) syncTree(dataDir);
+  return pg;
+}
+
+/** fsync every file, then every directory (children before parents), under `dir`. */
+function syncTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) syncTree(p);
+    else if (entry.isFile()) syncPath(p);
+  }
+  syncPath(dir);
+}
+
+function syncPath(p: string): void {
+  const fd = fs.openSync(p, 'r');
+  try {
+    fs.fsyncSync(fd);
+    syncCounts.fsync++;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
