@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import {
@@ -40,6 +41,7 @@ import { createCoinGeckoProvider } from './integrations/market/market-data.ts';
 import { createTonPayoutService } from './integrations/ton/payout.ts';
 import { createLeaderElection } from './lib/leader.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { helmetOptions } from './lib/security-headers.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
 import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
@@ -437,6 +439,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
   });
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const indexHtml = fs.existsSync(`${webDist}/index.html`)
+    ? fs.readFileSync(`${webDist}/index.html`, 'utf8')
+    : null;
+  await app.register(fastifyHelmet, helmetOptions({ publicUrl: config.publicUrl, indexHtml }));
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
   // JSON lists (shop, ratings, histories) gzip to a fraction on a phone's network. Small replies,
   // such as a paint's, stay as they are; the web build is served precompressed by @fastify/static.
@@ -551,8 +558,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   // ---------- the web app ----------
-  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
-  const hasWeb = fs.existsSync(`${webDist}/index.html`);
+  const hasWeb = indexHtml !== null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,

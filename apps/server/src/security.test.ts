@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from './lib/security-headers.ts';
+import { createTestStore, type RunningApp, startApp, type TestStore, testConfig } from './testing/harness.ts';
+
+const INLINE = "document.documentElement.dataset.ready = 'yes';";
+const INDEX_HTML = `<!doctype html><html><head><script>${INLINE}</script>
+<script type="module" crossorigin src="/assets/index.js"></script></head><body></body></html>`;
+
+function directivesOf(csp: string | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of (csp ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) out.set(name, values);
+  }
+  return out;
+}
+
+describe('inlineScriptHashes', () => {
+  it('hashes inline scripts and skips scripts loaded from a file', () => {
+    const expected = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+    expect(inlineScriptHashes(INDEX_HTML)).toEqual([expected]);
+    expect(inlineScriptHashes('<script src="/a.js"></script>')).toEqual([]);
+  });
+});
+
+describe('security headers', () => {
+  let store: TestStore;
+  let run: RunningApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    store = await createTestStore('pglite');
+    run = await startApp(store, testConfig({ WEB_DIST: webDist, PUBLIC_URL: 'https://wall.example' }));
+  });
+  afterAll(async () => {
+    await run?.stop();
+    await store?.dispose();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('let Telegram web clients frame the page and allow the built page’s inline script', async () => {
+    const res = await fetch(`${run.baseUrl}/settings`);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    const csp = directivesOf(res.headers.get('content-security-policy') ?? undefined);
+    expect(csp.get('frame-ancestors')).toEqual([
+      "'self'",
+      'https://web.telegram.org',
+      'https://*.web.telegram.org',
+      'https://webk.telegram.org',
+      'https://webz.telegram.org',
+    ]);
+    expect(csp.get('script-src')).toContain(inlineScriptHashes(INDEX_HTML)[0]);
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https:', 'wss://wall.example']);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('script-src-attr')).toEqual([
+      "'unsafe-hashes'",
+      `'sha256-${createHash('sha256').update('').digest('base64')}'`,
+    ]);
+    expect(csp.has('upgrade-insecure-requests')).toBe(true);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+  });
+
+  it('send the same policy with API replies, errors included', async () => {
+    for (const url of ['/healthz', '/api/v1/nothing-here']) {
+      const res = await fetch(`${run.baseUrl}${url}`);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(
+        directivesOf(res.headers.get('content-security-policy') ?? undefined).get('default-src'),
+      ).toEqual(["'self'"]);
+      expect(res.headers.get('x-frame-options')).toBeNull();
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    }
+  });
+
+  it('do not upgrade requests or pin https on a plain-http local run', async () => {
+    const other = await createTestStore('pglite');
+    const local = await startApp(other, testConfig({ WEB_DIST: webDist }));
+    try {
+      const res = await fetch(`${local.baseUrl}/`);
+      const csp = directivesOf(res.headers.get('content-security-policy') ?? undefined);
+      expect(csp.has('upgrade-insecure-requests')).toBe(false);
+      expect(csp.get('connect-src')).toEqual(["'self'", 'https:']);
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await local.stop();
+      await other.dispose();
+    }
+  });
+});
