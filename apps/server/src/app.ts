@@ -2,7 +2,7 @@
  * buildApp wires the modules by hand: config and infrastructure in, a Fastify app and a clean
  * shutdown out. Tests call it with an in-memory PGlite; main.ts calls it with the configured stores.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -488,9 +488,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     const ok = Object.values(checks).every(Boolean);
     return reply.code(ok ? 200 : 503).send({ ok, checks });
   });
-  app.get('/metrics', { config: { auth: 'none' } }, async (_req, reply) =>
-    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
-  );
+  const metricsAuthorized = bearerCheck(config.metricsToken);
+  app.get('/metrics', { config: { auth: 'none' } }, async (req, reply) => {
+    if (!metricsAuthorized(req.headers.authorization)) {
+      reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
+      throw new AppError('UNAUTHORIZED', 'Send Authorization: Bearer <METRICS_TOKEN> to read the metrics.');
+    }
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
 
   // ---------- game ----------
   registerAuthRoutes(app, {
@@ -662,6 +667,20 @@ async function ensureRedisCanvas(
     if (waited > 180_000) throw new Error('timed out waiting for another instance to restore the canvas');
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * Whether an Authorization header carries `Bearer <token>`; always true when no token is set.
+ * Both sides are hashed first, so the comparison takes the same time whatever the header's length.
+ */
+export function bearerCheck(token: string | null): (header: string | undefined) => boolean {
+  if (token === null) return () => true;
+  const digest = (v: string) => createHash('sha256').update(v, 'utf8').digest();
+  const expected = digest(token);
+  return (header) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+    return timingSafeEqual(digest(match?.[1] ?? ''), expected) && match !== null;
+  };
 }
 
 function describeError(err: FastifyError): { status: number; code: ErrorCode; message: string } {

@@ -47,9 +47,18 @@ describe('config', () => {
     ['PUBLIC_URL', 'wall.example'],
     ['ADMIN_IDS', '1,abc'],
     ['TICK_MS', '1000'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'has a space in it, 16+ chars'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('reads METRICS_TOKEN, unset by default', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-scrape-token-1234' }).metricsToken).toBe(
+      'a-long-scrape-token-1234',
+    );
   });
 
   it('keeps dev sign-in off on a public address', () => {

@@ -83,6 +83,11 @@ const envSchema = z.object({
         .filter(Boolean)
         .map(Number),
     ),
+  /** when set, GET /metrics answers only to `Authorization: Bearer <METRICS_TOKEN>` */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16–256 printable characters without spaces')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   INIT_DATA_MAX_AGE_SECONDS: positiveInt.default(86_400),
@@ -162,6 +167,8 @@ export interface Config {
   publicUrl: string | null;
   adminIds: ReadonlySet<number>;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** the bearer token /metrics requires, or null: /metrics is open */
+  metricsToken: string | null;
   sessionSecret: string | null;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -228,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL ?? null,
     adminIds: new Set(e.ADMIN_IDS),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
     sessionSecret: e.SESSION_SECRET ?? null,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,

@@ -97,3 +97,53 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('/metrics with METRICS_TOKEN', () => {
+  const TOKEN = 'scrape-me-0123456789abcdef';
+  let store: TestStore;
+  let run: RunningApp;
+
+  beforeAll(async () => {
+    store = await createTestStore('pglite');
+    run = await startApp(store, testConfig({ METRICS_TOKEN: TOKEN }));
+  });
+  afterAll(async () => {
+    await run?.stop();
+    await store?.dispose();
+  });
+
+  it('answers the right bearer token', async () => {
+    const res = await fetch(`${run.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('pixelwall_paints_total');
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['a wrong token', 'Bearer scrape-me-0123456789abcdeX'],
+    ['a prefix of the token', `Bearer ${TOKEN.slice(0, -1)}`],
+    ['the token without the scheme', TOKEN],
+    ['another scheme', `Basic ${TOKEN}`],
+  ])('refuses %s with 401 in the error format', async (_name, authorization) => {
+    const res = await fetch(`${run.baseUrl}/metrics`, {
+      headers: authorization ? { authorization } : {},
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    const body = (await res.json()) as { error: { code: string; message: string }; requestId: string };
+    expect(body.error.code).toBe('UNAUTHORIZED');
+    expect(body.error.message).toMatch(/METRICS_TOKEN/);
+    expect(body.requestId).toBeTruthy();
+  });
+
+  it('stays open when no token is configured', async () => {
+    const other = await createTestStore('pglite');
+    const open = await startApp(other, testConfig());
+    try {
+      expect((await fetch(`${open.baseUrl}/metrics`)).status).toBe(200);
+    } finally {
+      await open.stop();
+      await other.dispose();
+    }
+  });
+});
