@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from './lib/security-headers.ts';
+import { bearerCheck } from './app.ts';
+import { helmetOptions, inlineScriptHashes } from './lib/security-headers.ts';
 import { createTestStore, type RunningApp, startApp, type TestStore, testConfig } from './testing/harness.ts';
 
 const INLINE = "document.documentElement.dataset.ready = 'yes';";
@@ -18,6 +19,20 @@ function directivesOf(csp: string | undefined): Map<string, string[]> {
   }
   return out;
 }
+
+describe('helmetOptions on a plain-http local run', () => {
+  it('neither upgrades requests nor pins https', () => {
+    const opts = helmetOptions({ publicUrl: null, indexHtml: null });
+    const csp = opts.contentSecurityPolicy as { directives: Record<string, string[]> };
+    expect(csp.directives['upgrade-insecure-requests']).toBeUndefined();
+    expect(csp.directives['connect-src']).toEqual(["'self'", 'https:']);
+    expect(opts.strictTransportSecurity).toBe(false);
+    const http = helmetOptions({ publicUrl: 'http://10.0.0.5:8080', indexHtml: null });
+    expect((http.contentSecurityPolicy as typeof csp).directives['connect-src']).toContain(
+      'ws://10.0.0.5:8080',
+    );
+  });
+});
 
 describe('inlineScriptHashes', () => {
   it('hashes inline scripts and skips scripts loaded from a file', () => {
@@ -35,6 +50,7 @@ describe('security headers', () => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(webDist, 'tonconnect-icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     store = await createTestStore('pglite');
     run = await startApp(store, testConfig({ WEB_DIST: webDist, PUBLIC_URL: 'https://wall.example' }));
   });
@@ -69,6 +85,19 @@ describe('security headers', () => {
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
   });
 
+  it('let wallets on other sites read the TON Connect manifest and icon', async () => {
+    const manifest = await fetch(`${run.baseUrl}/tonconnect-manifest.json`);
+    expect(await manifest.json()).toMatchObject({ url: 'https://wall.example' });
+    const icon = await fetch(`${run.baseUrl}/tonconnect-icon.png`);
+    expect(icon.status).toBe(200);
+    for (const res of [manifest, icon]) {
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    const page = await fetch(`${run.baseUrl}/`);
+    expect(page.headers.get('cross-origin-resource-policy')).toBe('same-site');
+  });
+
   it('send the same policy with API replies, errors included', async () => {
     for (const url of ['/healthz', '/api/v1/nothing-here']) {
       const res = await fetch(`${run.baseUrl}${url}`);
@@ -79,21 +108,6 @@ describe('security headers', () => {
       expect(res.headers.get('x-frame-options')).toBeNull();
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
-    }
-  });
-
-  it('do not upgrade requests or pin https on a plain-http local run', async () => {
-    const other = await createTestStore('pglite');
-    const local = await startApp(other, testConfig({ WEB_DIST: webDist }));
-    try {
-      const res = await fetch(`${local.baseUrl}/`);
-      const csp = directivesOf(res.headers.get('content-security-policy') ?? undefined);
-      expect(csp.has('upgrade-insecure-requests')).toBe(false);
-      expect(csp.get('connect-src')).toEqual(["'self'", 'https:']);
-      expect(res.headers.get('strict-transport-security')).toBeNull();
-    } finally {
-      await local.stop();
-      await other.dispose();
     }
   });
 });
@@ -136,14 +150,13 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(body.requestId).toBeTruthy();
   });
 
-  it('stays open when no token is configured', async () => {
-    const other = await createTestStore('pglite');
-    const open = await startApp(other, testConfig());
-    try {
-      expect((await fetch(`${open.baseUrl}/metrics`)).status).toBe(200);
-    } finally {
-      await open.stop();
-      await other.dispose();
-    }
+  it('stays open when no token is configured', () => {
+    const open = bearerCheck(null);
+    expect(open(undefined)).toBe(true);
+    expect(open('Bearer anything')).toBe(true);
+    const closed = bearerCheck(TOKEN);
+    expect(closed(`bearer ${TOKEN}`)).toBe(true);
+    expect(closed(`Bearer ${TOKEN}x`)).toBe(false);
+    expect(closed('Bearer ')).toBe(false);
   });
 });
