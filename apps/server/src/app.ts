@@ -64,6 +64,7 @@ import { createEconomy } from './modules/shop/index.ts';
 import { registerStatsRoutes } from './modules/stats/routes.ts';
 import { createStatsService } from './modules/stats/service.ts';
 import { createTonModule } from './modules/ton/index.ts';
+import { registerTonConnectManifest, TONCONNECT_ICON_PATH } from './modules/ton/manifest.ts';
 import { createTemplatesModule } from './modules/tournaments/index.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -533,6 +534,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerMarketRoutes(app, market);
   economy.register(app);
   ton.register(app);
+  registerTonConnectManifest(app, { publicUrl: config.publicUrl });
   payouts.register(app);
   players.register(app);
   registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole });
@@ -571,6 +573,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       // the web build writes .br and .gz beside each text file
       preCompressed: true,
       setHeaders: (res, file) => {
+        // Wallets show the TON Connect icon on their own pages.
+        if (file.endsWith(TONCONNECT_ICON_PATH)) {
+          res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+          res.setHeader('Access-Control-Allow-Origin', '*');
+        }
         res.setHeader(
           'Cache-Control',
           file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

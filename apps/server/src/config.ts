@@ -259,7 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       orderTtlSeconds: e.ORDER_TTL_SECONDS,
       mining: { pxPerSecond: e.MINING_PX_PER_SECOND, maxSeconds: e.MINING_MAX_SECONDS },
     },
-    ton: tonConfigFrom(e, e.PUBLIC_URL ?? null),
+    ton: tonConfigFrom(e, e.PUBLIC_URL ?? null, e.PORT),
     nft: { collection: e.NFT_COLLECTION_ADDRESS ? normalizeTonAddress(e.NFT_COLLECTION_ADDRESS) : null },
     market: marketConfigFrom(e),
     publicUrl: e.PUBLIC_URL ?? null,
