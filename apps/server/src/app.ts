@@ -34,13 +34,14 @@ import { createCommitter } from './engine/committer.ts';
 import { createMemoryEngine } from './engine/memory.ts';
 import { createRedisEngine, isCanvasEmpty, markCanvasRestored } from './engine/redis.ts';
 import type { Engine } from './engine/types.ts';
-import { AppError } from './errors.ts';
+import { AppError, isNotConfigured } from './errors.ts';
 import type { App } from './http.ts';
 import { createToncenterJettonLedger, tonExplorer } from './integrations/market/jetton-ledger.ts';
 import { createCoinGeckoProvider } from './integrations/market/market-data.ts';
 import { createTonPayoutService } from './integrations/ton/payout.ts';
 import { createLeaderElection } from './lib/leader.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { servicesOff } from './lib/optional-services.ts';
 import { helmetOptions } from './lib/security-headers.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
 import { serverSecret } from './lib/secrets.ts';
@@ -426,7 +427,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, code, message } = describeError(err);
-    if (status >= 500) req.log.error({ err }, 'request failed');
+    // A service this deploy has not configured is expected to refuse; the start said so once.
+    if (status >= 500 && !isNotConfigured(err)) req.log.error({ err }, 'request failed');
     const body: Record<string, unknown> = { error: { code, message }, requestId: req.id };
     if (err instanceof AppError && err.details) (body.error as Record<string, unknown>).details = err.details;
     return reply.code(status).send(body);
@@ -599,6 +601,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await app.ready();
+  for (const { service, variable } of servicesOff(config)) {
+    app.log.info({ service, enableWith: variable }, `${service}: off (set ${variable} to turn it on)`);
+  }
   await leader.start();
   metrics.leader(leader.isLeader);
   ready = true;
