@@ -2,7 +2,7 @@
  * buildApp wires the modules by hand: config and infrastructure in, a Fastify app and a clean
  * shutdown out. Tests call it with an in-memory PGlite; main.ts calls it with the configured stores.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import {
@@ -33,7 +34,7 @@ import { createCommitter } from './engine/committer.ts';
 import { createMemoryEngine } from './engine/memory.ts';
 import { createRedisEngine, isCanvasEmpty, markCanvasRestored } from './engine/redis.ts';
 import type { Engine } from './engine/types.ts';
-import { AppError } from './errors.ts';
+import { AppError, isNotConfigured } from './errors.ts';
 import type { App } from './http.ts';
 import { createToncenterJettonLedger, tonExplorer } from './integrations/market/jetton-ledger.ts';
 import { createCoinGeckoProvider } from './integrations/market/market-data.ts';
@@ -42,6 +43,8 @@ import { createTonPayoutService } from './integrations/ton/payout.ts';
 import { createLeaderElection } from './lib/leader.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createPlayerCaches } from './lib/player-caches.ts';
+import { servicesOff } from './lib/optional-services.ts';
+import { helmetOptions } from './lib/security-headers.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
 import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
@@ -66,6 +69,7 @@ import { createEconomy, registerRefundRoutes } from './modules/shop/index.ts';
 import { registerStatsRoutes } from './modules/stats/routes.ts';
 import { createStatsService } from './modules/stats/service.ts';
 import { createTonModule, type TonConfig } from './modules/ton/index.ts';
+import { registerTonConnectManifest, TONCONNECT_ICON_PATH } from './modules/ton/manifest.ts';
 import { createTemplatesModule } from './modules/tournaments/index.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -445,7 +449,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, code, message } = describeError(err);
-    if (status >= 500) req.log.error({ err }, 'request failed');
+    // A service this deploy has not configured is expected to refuse; the start said so once.
+    if (status >= 500 && !isNotConfigured(err)) req.log.error({ err }, 'request failed');
     const body: Record<string, unknown> = { error: { code, message }, requestId: req.id };
     if (err instanceof AppError && err.details) (body.error as Record<string, unknown>).details = err.details;
     return reply.code(status).send(body);
@@ -461,6 +466,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
   });
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const indexHtml = fs.existsSync(`${webDist}/index.html`)
+    ? fs.readFileSync(`${webDist}/index.html`, 'utf8')
+    : null;
+  await app.register(fastifyHelmet, helmetOptions({ publicUrl: config.publicUrl, indexHtml }));
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
   // JSON lists (shop, ratings, histories) gzip to a fraction on a phone's network. Small replies,
   // such as a paint's, stay as they are; the web build is served precompressed by @fastify/static.
@@ -505,9 +515,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     const ok = Object.values(checks).every(Boolean);
     return reply.code(ok ? 200 : 503).send({ ok, checks });
   });
-  app.get('/metrics', { config: { auth: 'none' } }, async (_req, reply) =>
-    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
-  );
+  const metricsAuthorized = bearerCheck(config.metricsToken);
+  app.get('/metrics', { config: { auth: 'none' } }, async (req, reply) => {
+    if (!metricsAuthorized(req.headers.authorization)) {
+      reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
+      throw new AppError('UNAUTHORIZED', 'Send Authorization: Bearer <METRICS_TOKEN> to read the metrics.');
+    }
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
 
   // ---------- game ----------
   registerAuthRoutes(app, {
@@ -545,6 +560,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerMarketRoutes(app, market);
   economy.register(app);
   ton.register(app);
+  registerTonConnectManifest(app, { publicUrl: config.publicUrl });
   payouts.register(app);
   players.register(app);
   registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole });
@@ -576,8 +592,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   // ---------- the web app ----------
-  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
-  const hasWeb = fs.existsSync(`${webDist}/index.html`);
+  const hasWeb = indexHtml !== null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -585,6 +600,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       // the web build writes .br and .gz beside each text file
       preCompressed: true,
       setHeaders: (res, file) => {
+        // Wallets show the TON Connect icon on their own pages.
+        if (file.endsWith(TONCONNECT_ICON_PATH)) {
+          res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+          res.setHeader('Access-Control-Allow-Origin', '*');
+        }
         res.setHeader(
           'Cache-Control',
           file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -606,6 +626,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await app.ready();
+  for (const { service, variable } of servicesOff(config)) {
+    app.log.info({ service, enableWith: variable }, `${service}: off (set ${variable} to turn it on)`);
+  }
   await leader.start();
   metrics.leader(leader.isLeader);
   ready = true;
@@ -719,6 +742,20 @@ async function ensureRedisCanvas(
     if (waited > 180_000) throw new Error('timed out waiting for another instance to restore the canvas');
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * Whether an Authorization header carries `Bearer <token>`; always true when no token is set.
+ * Both sides are hashed first, so the comparison takes the same time whatever the header's length.
+ */
+export function bearerCheck(token: string | null): (header: string | undefined) => boolean {
+  if (token === null) return () => true;
+  const digest = (v: string) => createHash('sha256').update(v, 'utf8').digest();
+  const expected = digest(token);
+  return (header) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+    return timingSafeEqual(digest(match?.[1] ?? ''), expected) && match !== null;
+  };
 }
 
 function describeError(err: FastifyError): { status: number; code: ErrorCode; message: string } {

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('config', () => {
@@ -48,6 +51,8 @@ describe('config', () => {
     ['ADMIN_IDS', '1,abc'],
     ['TICK_MS', '1000'],
     ['TELEGRAM_BOT_SETUP', 'maybe'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'has a space in it, 16+ chars'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -59,8 +64,64 @@ describe('config', () => {
     expect(loadConfig({ TELEGRAM_BOT_SETUP: 'off' }).telegram.botSetup).toBe(false);
   });
 
+  it('reads METRICS_TOKEN, unset by default', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-scrape-token-1234' }).metricsToken).toBe(
+      'a-long-scrape-token-1234',
+    );
+  });
+
   it('keeps dev sign-in off on a public address', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).devSignIn).toBe(false);
     expect(loadConfig({ HOST: 'localhost' }).devSignIn).toBe(true);
+  });
+});
+
+describe('TON_PAYOUT_MNEMONIC_FILE', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-config-'));
+  const words = Array.from({ length: 24 }, (_, i) => `word${i + 1}`).join(' ');
+  const file = (name: string, content: string) => {
+    const p = path.join(dir, name);
+    fs.writeFileSync(p, content);
+    return p;
+  };
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('reads the payout mnemonic from the file, trimmed', () => {
+    const c = loadConfig({ TON_PAYOUT_MNEMONIC_FILE: file('ok', `\n${words}\n`) });
+    expect(c.ton.payout.mnemonic).toBe(words);
+  });
+
+  it('still takes the mnemonic from TON_PAYOUT_MNEMONIC alone', () => {
+    expect(loadConfig({ TON_PAYOUT_MNEMONIC: words }).ton.payout.mnemonic).toBe(words);
+    expect(loadConfig({}).ton.payout.mnemonic).toBeNull();
+  });
+
+  it('refuses both set at once', () => {
+    const env = { TON_PAYOUT_MNEMONIC: words, TON_PAYOUT_MNEMONIC_FILE: file('both', words) };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/TON_PAYOUT_MNEMONIC_FILE: set either .* not both/);
+  });
+
+  it('stops with a clear message when the file cannot be read', () => {
+    const missing = path.join(dir, 'missing');
+    expect(() => loadConfig({ TON_PAYOUT_MNEMONIC_FILE: missing })).toThrow(ConfigError);
+    expect(() => loadConfig({ TON_PAYOUT_MNEMONIC_FILE: missing })).toThrow(
+      `TON_PAYOUT_MNEMONIC_FILE: cannot read ${missing} (ENOENT)`,
+    );
+    expect(() => loadConfig({ TON_PAYOUT_MNEMONIC_FILE: dir })).toThrow(/cannot read .* \(EISDIR\)/);
+    expect(() => loadConfig({ TON_PAYOUT_MNEMONIC_FILE: file('empty', ' \n') })).toThrow(/is empty/);
+  });
+
+  it('names the file variable, and never the words, when the file holds no mnemonic', () => {
+    const bad = file('short', 'only three words');
+    expect(() => loadConfig({ TON_PAYOUT_MNEMONIC_FILE: bad })).toThrow(
+      /TON_PAYOUT_MNEMONIC_FILE: must be 24 words/,
+    );
+    try {
+      loadConfig({ TON_PAYOUT_MNEMONIC_FILE: bad });
+    } catch (err) {
+      expect(String(err)).not.toContain('three');
+    }
   });
 });

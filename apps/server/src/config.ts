@@ -2,6 +2,7 @@
  * Environment → typed config. The only reader of process.env: everything else takes `Config`.
  * A bad value stops the start with a message naming the variable.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeTonAddress } from './integrations/ton/address.ts';
@@ -66,6 +67,8 @@ const envSchema = z.object({
     .max(7 * 86_400)
     .default(1800),
   ...tonEnvShape,
+  /** a file holding TON_PAYOUT_MNEMONIC (a mounted secret), instead of the variable itself */
+  TON_PAYOUT_MNEMONIC_FILE: z.string().min(1).max(4096).optional(),
   /** the TON NFT collection approved drawings are minted into; unset: minting is off */
   NFT_COLLECTION_ADDRESS: tonAddress.optional(),
   ...marketEnvShape,
@@ -85,6 +88,11 @@ const envSchema = z.object({
         .filter(Boolean)
         .map(Number),
     ),
+  /** when set, GET /metrics answers only to `Authorization: Bearer <METRICS_TOKEN>` */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16–256 printable characters without spaces')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   INIT_DATA_MAX_AGE_SECONDS: positiveInt.default(86_400),
@@ -166,6 +174,8 @@ export interface Config {
   publicUrl: string | null;
   adminIds: ReadonlySet<number>;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** the bearer token /metrics requires, or null: /metrics is open */
+  metricsToken: string | null;
   sessionSecret: string | null;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -196,12 +206,39 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
+/** A secret's file, whitespace at its ends trimmed; unreadable or empty stops the start. */
+function readSecretFile(variable: string, file: string): string {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: cannot read ${file} (${reason})`);
+  }
+  const trimmed = text.trim();
+  if (trimmed === '') throw new ConfigError(`Invalid configuration:\n  ${variable}: ${file} is empty`);
+  return trimmed;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "not set", as they do in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const mnemonicFile = cleaned.TON_PAYOUT_MNEMONIC_FILE;
+  if (mnemonicFile !== undefined) {
+    if (cleaned.TON_PAYOUT_MNEMONIC !== undefined) {
+      throw new ConfigError(
+        'Invalid configuration:\n  TON_PAYOUT_MNEMONIC_FILE: set either TON_PAYOUT_MNEMONIC or TON_PAYOUT_MNEMONIC_FILE, not both',
+      );
+    }
+    cleaned.TON_PAYOUT_MNEMONIC = readSecretFile('TON_PAYOUT_MNEMONIC_FILE', mnemonicFile);
+  }
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${String(i.path[0] ?? '?')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? '?');
+      // A bad mnemonic read from the file is reported under the variable that named the file.
+      return `${name === 'TON_PAYOUT_MNEMONIC' && mnemonicFile !== undefined ? 'TON_PAYOUT_MNEMONIC_FILE' : name}: ${i.message}`;
+    });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
@@ -227,12 +264,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       orderTtlSeconds: e.ORDER_TTL_SECONDS,
       mining: { pxPerSecond: e.MINING_PX_PER_SECOND, maxSeconds: e.MINING_MAX_SECONDS },
     },
-    ton: tonConfigFrom(e, e.PUBLIC_URL ?? null),
+    ton: tonConfigFrom(e, e.PUBLIC_URL ?? null, e.PORT),
     nft: { collection: e.NFT_COLLECTION_ADDRESS ? normalizeTonAddress(e.NFT_COLLECTION_ADDRESS) : null },
     market: marketConfigFrom(e),
     publicUrl: e.PUBLIC_URL ?? null,
     adminIds: new Set(e.ADMIN_IDS),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
     sessionSecret: e.SESSION_SECRET ?? null,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,

@@ -56,6 +56,19 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The error of a feature this deploy has not configured (no provider, no wallet, no bot token):
+ * expected on every such call, so the error handler does not log it; the start logs it once.
+ * `details.configured` false lets the client say so instead of "try again later".
+ */
+export function notConfigured(code: ErrorCode, message: string): AppError {
+  return new AppError(code, message, { configured: false });
+}
+
+export function isNotConfigured(err: unknown): boolean {
+  return err instanceof AppError && err.details?.configured === false;
+}
+
 export function statusOf(code: ErrorCode): number {
   return STATUS[code];
 }

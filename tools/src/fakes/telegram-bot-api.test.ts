@@ -83,6 +83,27 @@ describe('fake Bot API: the HTTP of api.telegram.org', () => {
     expect(await page.text()).toContain('32 XTR');
   });
 
+  it('serves the Pay page as UTF-8, so titles such as "Dynamite ×2" read cleanly', async () => {
+    fake = await startFakeBotApi({ token: TOKEN });
+    const link = await tg(fake, 'createInvoiceLink', {
+      title: 'Динамит ×2',
+      description: 'Взрыв 5×5 — «бум»',
+      payload: 'order-utf8',
+      currency: 'XTR',
+      prices: [{ label: 'Динамит ×2', amount: 32 }],
+    });
+    const page = await fetch(link.body.result as string);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const bytes = Buffer.from(await page.arrayBuffer());
+    const html = bytes.toString('utf8');
+    expect(html).toMatch(/^<!doctype html><meta charset="utf-8">/);
+    expect(html).toContain('<h1>Динамит ×2</h1>');
+    expect(html).toContain('Взрыв 5×5 — «бум»');
+    expect((await fetch(`${fake.url}/invoice/nope`)).headers.get('content-type')).toBe(
+      'text/plain; charset=utf-8',
+    );
+  });
+
   it("refuses what Telegram refuses, in Telegram's shape", async () => {
     fake = await startFakeBotApi({ token: TOKEN });
     expect(await tg(fake, 'getMe', {}, '123456789:AAH-some-other-token-000000000')).toEqual({

@@ -473,7 +473,7 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
 
   function invoicePage(invoice: FakeInvoice): string {
     const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-    return `<!doctype html><meta name="viewport" content="width=device-width"><title>${esc(invoice.title)}</title>
+    return `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(invoice.title)}</title>
 <h1>${esc(invoice.title)}</h1><p>${esc(invoice.description)}</p>
 <p>${invoice.totalAmount} ${esc(invoice.currency)}</p>
 <button onclick="fetch('/_fake/pay',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({link:location.href})}).then(r=>r.json()).then(j=>{document.body.append(j.ok?'Paid.':'Refused: '+(j.errorMessage||''))})">Pay</button>`;
@@ -522,8 +522,8 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
         if (page && req.method === 'GET') {
           const invoice = invoices.get(page[1]!);
           return invoice
-            ? send(res, 200, invoicePage(invoice), 'text/html')
-            : send(res, 404, 'no such invoice', 'text/plain');
+            ? send(res, 200, invoicePage(invoice), 'text/html; charset=utf-8')
+            : send(res, 404, 'no such invoice', 'text/plain; charset=utf-8');
         }
         if (u.pathname === '/_fake/pay' && req.method === 'POST') {
           try {

@@ -8,8 +8,15 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly requestId: string | null = null,
+    /** the error's `details`, when the server sent any */
+    readonly details: Readonly<Record<string, unknown>> | null = null,
   ) {
     super(message);
+  }
+
+  /** The server has not configured the feature (no provider, no wallet): retrying will not help. */
+  get notConfigured(): boolean {
+    return this.details?.configured === false;
   }
 }
 
@@ -51,13 +58,14 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     // Not JSON (a proxy's HTML error page, an empty body): fall through to the status text.
   }
   if (isRecord(body) && isRecord(body.error)) {
-    const { code, message } = body.error;
+    const { code, message, details } = body.error;
     const requestId = typeof body.requestId === 'string' ? body.requestId : headerId;
     return new ApiError(
       response.status,
       typeof code === 'string' ? code : `HTTP_${response.status}`,
       typeof message === 'string' ? message : response.statusText,
       requestId,
+      isRecord(details) ? details : null,
     );
   }
   return new ApiError(

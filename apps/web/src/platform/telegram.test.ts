@@ -52,6 +52,10 @@ describe('Telegram platform (mocked Mini App)', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 
+  it('leaves vertical swipes alone on a client older than Mini Apps 7.7, without an error', () => {
+    expect(events.map((e) => e.name)).not.toContain('web_app_setup_swipe_behavior');
+  });
+
   it('drives the native back button and haptics', () => {
     platform?.backButton.show();
     expect(events).toContainEqual({ name: 'web_app_setup_back_button', params: { is_visible: true } });

@@ -11,6 +11,7 @@ import {
   retrieveLaunchParams,
   retrieveRawInitData,
   shareURL,
+  swipeBehavior,
   themeParams,
   viewport,
 } from '@tma.js/sdk-react';
@@ -71,6 +72,10 @@ function mountChrome(platform: string | null): void {
       })
       .catch((error: unknown) => console.warn('Telegram viewport is unavailable', error));
   }
+  // Dragging the Wall must not pull the Mini App down and close it (Mini Apps 7.7+; older
+  // clients have no such swipe, and ifAvailable does nothing there).
+  attempt(() => swipeBehavior.mount.ifAvailable(), null);
+  attempt(() => swipeBehavior.disableVertical.ifAvailable(), null);
   attempt(() => miniApp.ready.ifAvailable(), null);
 }
 

@@ -1,10 +1,11 @@
 /**
  * What the /px pages show: PX market figures from the market-data provider, and the buyback, burn
  * and fund wallets' PX transfers from the TON indexer. Each is cached in memory; a provider that
- * is not configured or fails is reported as UNAVAILABLE, never as numbers we do not have.
+ * is not configured or fails is reported as UNAVAILABLE, never as numbers we do not have (not
+ * configured: with `details.configured` false, and not logged per request).
  */
 import { ledgerTotal, type PxLedger, type PxLedgerKind, type TokenStats } from '@pixel-wall/shared';
-import { AppError } from '../../errors.ts';
+import { AppError, notConfigured } from '../../errors.ts';
 import type { JettonLedgerSource } from '../../integrations/market/jetton-ledger.ts';
 import type { MarketDataProvider } from '../../integrations/market/market-data.ts';
 import { expiring } from './cache.ts';
@@ -88,7 +89,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     tokenStats(): Promise<TokenStats> {
       if (!stats) {
         return Promise.reject(
-          new AppError('UNAVAILABLE', 'PX market data is not configured on this server.'),
+          notConfigured('UNAVAILABLE', 'PX market data is not configured on this server.'),
         );
       }
       return stats();
@@ -97,7 +98,7 @@ export function createMarketService(deps: MarketServiceDeps) {
       const load = ledgers.get(kind);
       if (!load) {
         return Promise.reject(
-          new AppError('UNAVAILABLE', `The ${kind} wallet is not configured on this server.`),
+          notConfigured('UNAVAILABLE', `The ${kind} wallet is not configured on this server.`),
         );
       }
       return load();

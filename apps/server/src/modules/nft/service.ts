@@ -14,7 +14,7 @@ import {
   type NftStatus,
 } from '@pixel-wall/shared';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notConfigured } from '../../errors.ts';
 import { checkDrawing } from './drawing.ts';
 import { messageHash, mintTransaction } from './mint.ts';
 
@@ -183,7 +183,7 @@ export function createNftService(deps: NftServiceDeps) {
     /** The TON Connect transaction that mints the player's approved drawing. */
     async mintTransaction(userId: number): Promise<NftMint> {
       if (!deps.collection) {
-        throw new AppError('NFT_NO_COLLECTION', 'Minting is not open yet: no NFT collection is configured.');
+        throw notConfigured('NFT_NO_COLLECTION', 'Minting is not open yet: no NFT collection is configured.');
       }
       const row = await mine(userId);
       if (!row || row.approval_no === null || row.status === 'minted') {

@@ -5,7 +5,7 @@
  * replayed update changes nothing.
  */
 import { type BuyStarsResponse, CurrencyId, productById } from '@pixel-wall/shared';
-import { AppError } from '../../errors.ts';
+import { AppError, notConfigured } from '../../errors.ts';
 import {
   type BotApi,
   BotApiError,
@@ -111,7 +111,7 @@ export function createStars(deps: StarsDeps) {
   return {
     /** Creates the order, then its invoice link (no network call inside the order's transaction). */
     async buy(input: BuyStarsInput): Promise<BuyStarsResponse> {
-      if (!deps.botApi) throw new AppError('UNAVAILABLE', 'Stars payments are not available here.');
+      if (!deps.botApi) throw notConfigured('UNAVAILABLE', 'Stars payments are not available here.');
       const order = await deps.orders.createOrder({
         userId: input.userId,
         productId: input.productId,

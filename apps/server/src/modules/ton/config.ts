@@ -90,12 +90,16 @@ export interface TonConfig {
   };
 }
 
-/** Without PUBLIC_URL or a configured domain, the local demo's own host is the one allowed. */
-const LOCAL_DOMAINS = ['localhost', '127.0.0.1'];
+/**
+ * Without PUBLIC_URL or a configured domain, the local demo's own host is the one allowed: the
+ * manifest then names the origin it was fetched from, such as http://127.0.0.1:8080.
+ */
+const LOCAL_HOSTS = ['localhost', '127.0.0.1'];
 
-export function tonConfigFrom(env: TonEnv, publicUrl: string | null): TonConfig {
+export function tonConfigFrom(env: TonEnv, publicUrl: string | null, localPort?: number): TonConfig {
   const extra = env.TON_ALLOWED_DOMAINS.split(',');
   const domains = tonAllowedDomains(publicUrl, extra);
+  const LOCAL_DOMAINS = LOCAL_HOSTS.flatMap((h) => (localPort ? [h, `${h}:${localPort}`] : [h]));
   return {
     network: env.TON_NETWORK === 'testnet' ? TON_NETWORK.testnet : TON_NETWORK.mainnet,
     paymentWallet: env.TON_PAYMENT_WALLET ?? null,

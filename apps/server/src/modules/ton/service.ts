@@ -18,7 +18,7 @@ import {
   type TonNetwork,
 } from '@pixel-wall/shared';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notConfigured } from '../../errors.ts';
 import { normalizeTonAddress, toFriendlyAddress } from '../../integrations/ton/address.ts';
 import type { IncomingJettonTransfer, IncomingTonTransfer } from '../../integrations/ton/indexer.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -74,7 +74,7 @@ export function createTonOrders(deps: TonOrdersDeps) {
     paymentWallet,
 
     async start(userId: number, body: StartTransactionBody): Promise<StartTransactionResponse> {
-      if (!paymentWallet) throw new AppError('UNAVAILABLE', 'TON payments are not available right now.');
+      if (!paymentWallet) throw notConfigured('UNAVAILABLE', 'TON payments are not available right now.');
       const currency = currencies.get(body.currencyId);
       if (!currency) throw new AppError('WRONG_CURRENCY', 'Wrong currency');
       const buyer = normalizeTonAddress(body.buyerWallet);

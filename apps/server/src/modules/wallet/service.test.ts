@@ -240,10 +240,11 @@ describe('captcha questions', () => {
 });
 
 describe('allowed domains', () => {
-  it('come from PUBLIC_URL plus the configured list', () => {
+  it('come from PUBLIC_URL (with its port, as wallets name it) plus the configured list', () => {
     expect(tonAllowedDomains('https://Wall.Example.com:8443/app', ['t.me', ' ', 'wall.example.com'])).toEqual(
-      ['wall.example.com', 't.me'],
+      ['wall.example.com', 'wall.example.com:8443', 't.me'],
     );
+    expect(tonAllowedDomains('https://wall.example.com')).toEqual(['wall.example.com']);
     expect(tonAllowedDomains(null)).toEqual([]);
   });
 });

@@ -41,12 +41,17 @@ export type WalletService = ReturnType<typeof createWalletService>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Our site's host names, for the proof's domain check: PUBLIC_URL's host plus any configured. */
+/**
+ * Our site's host names, for the proof's domain check: PUBLIC_URL's host plus any configured.
+ * Wallets name the host of the manifest's `url`, port included when it has one, so both count.
+ */
 export function tonAllowedDomains(publicUrl: string | null, extra: readonly string[] = []): string[] {
   const out = new Set<string>();
   if (publicUrl) {
     try {
-      out.add(new URL(publicUrl).hostname.toLowerCase());
+      const url = new URL(publicUrl);
+      out.add(url.hostname.toLowerCase());
+      out.add(url.host.toLowerCase());
     } catch {
       // config validated it already
     }

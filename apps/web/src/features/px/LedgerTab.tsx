@@ -87,7 +87,14 @@ export function LedgerTab({ kind }: { kind: PxLedgerKind }) {
       </>
     );
   } else if (ledger.status === 'rejected') {
-    body = <Unavailable error={ledger.error} text={t('px.ledger.unavailable')} onRetry={ledger.retry} />;
+    body = (
+      <Unavailable
+        error={ledger.error}
+        text={t('px.ledger.unavailable')}
+        notConfigured={t('px.ledger.notConfigured')}
+        onRetry={ledger.retry}
+      />
+    );
   }
 
   return (

@@ -17,7 +17,15 @@ const STATS = {
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 const UNAVAILABLE = {
-  error: { code: 'UNAVAILABLE', message: 'PX market data is not configured on this server.' },
+  error: { code: 'UNAVAILABLE', message: 'PX market data is unavailable right now.' },
+  requestId: 't',
+};
+const NOT_CONFIGURED = {
+  error: {
+    code: 'UNAVAILABLE',
+    message: 'PX market data is not configured on this server.',
+    details: { configured: false },
+  },
   requestId: 't',
 };
 
@@ -81,6 +89,24 @@ describe('/px/token', () => {
     expect(screen.getByTestId('tokenomics-now').getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('without a market-data provider shows the fixed figures and a plain note, not UNAVAILABLE', async () => {
+    const context = createTestContext({
+      fetch: (path) => (path === '/history/px/stats' ? json(503, NOT_CONFIGURED) : undefined),
+    });
+    renderApp('/px/token', context, i18n);
+    const note = await screen.findByTestId('px-not-configured');
+    expect(note.textContent).toContain('market-data provider');
+    expect(screen.queryByTestId('px-unavailable')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByTestId('px-price')).toBeNull();
+    // SPEC §9: supply at TGE and its split, what PX is for, where to follow it.
+    const rows = screen.getByTestId('tokenomics-rows');
+    expect(rows.textContent).toContain('250M PX');
+    expect(rows.textContent).toContain('80%');
+    expect(screen.getByRole('heading', { name: 'What PX is for' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'DEX Screener' })).toBeTruthy();
+  });
+
   it('says the market data is unavailable instead of showing numbers', async () => {
     const context = createTestContext({
       fetch: (path) => (path === '/history/px/stats' ? json(503, UNAVAILABLE) : undefined),
@@ -132,7 +158,17 @@ describe('/px ledgers', () => {
     expect(screen.getByTestId('ledger-wallet').getAttribute('href')).toBe('https://tonviewer.com/EQbuyback');
   });
 
-  it('shows the unavailable state for a wallet the server has not configured', async () => {
+  it('shows the statement and a plain note for a wallet the server has not configured', async () => {
+    const context = createTestContext({
+      fetch: (path) => (path === '/px/ledger/burn' ? json(503, NOT_CONFIGURED) : undefined),
+    });
+    renderApp('/px/burn', context, i18n);
+    expect((await screen.findByTestId('px-not-configured')).textContent).toContain("wallet's address");
+    expect(screen.getByText(/5M PX are taken out of circulation/)).toBeTruthy();
+    expect(screen.queryByTestId('px-unavailable')).toBeNull();
+  });
+
+  it('shows the unavailable state when a wallet history cannot be read', async () => {
     const context = createTestContext({
       fetch: (path) => (path === '/px/ledger/fund' ? json(503, UNAVAILABLE) : undefined),
     });

@@ -54,7 +54,14 @@ export function TokenTab() {
       </dl>
     );
   } else if (stats.status === 'rejected') {
-    market = <Unavailable error={stats.error} text={t('px.marketUnavailable')} onRetry={stats.retry} />;
+    market = (
+      <Unavailable
+        error={stats.error}
+        text={t('px.marketUnavailable')}
+        notConfigured={t('px.marketNotConfigured')}
+        onRetry={stats.retry}
+      />
+    );
   }
 
   return (

@@ -3,11 +3,29 @@ import { ApiError } from '../../api/errors.ts';
 import { LoadError } from '../profile/LoadError.tsx';
 
 /**
- * A figure we cannot show: the server has no provider configured or the provider failed (503),
- * or the call itself failed. Says so plainly, never a made-up number, and offers a retry.
+ * A figure we cannot show: the server has no provider configured (a plain note, `notConfigured`,
+ * no retry: it would not help), the provider failed (503), or the call itself failed. Says so
+ * plainly, never a made-up number, and offers a retry where one can help.
  */
-export function Unavailable({ error, text, onRetry }: { error: unknown; text: string; onRetry: () => void }) {
+export function Unavailable({
+  error,
+  text,
+  notConfigured,
+  onRetry,
+}: {
+  error: unknown;
+  text: string;
+  notConfigured: string;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
+  if (error instanceof ApiError && error.status === 503 && error.notConfigured) {
+    return (
+      <p className="px-note" role="note" data-testid="px-not-configured">
+        {notConfigured}
+      </p>
+    );
+  }
   if (error instanceof ApiError && error.status === 503) {
     return (
       <div className="px-unavailable" role="status" data-testid="px-unavailable">

@@ -1,6 +1,9 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { TonWalletConnector, WalletAccount } from './connector.ts';
-import { createTonConnectConnector } from './tonConnect.ts';
+import { usePlatform } from '../../platform/PlatformContext.tsx';
+import { useAppSelector } from '../../store/hooks.ts';
+import { selectPublicConfig } from '../../store/configSlice.ts';
+import { createTonConnectConnector, miniAppReturnUrl, type ReturnUrl } from './tonConnect.ts';
 
 const WalletContext = createContext<TonWalletConnector | null>(null);
 let fallback: TonWalletConnector | null = null;
@@ -15,11 +18,16 @@ export function WalletProvider({
   return <WalletContext.Provider value={connector}>{children}</WalletContext.Provider>;
 }
 
+let returnUrl: ReturnUrl | null = null;
+
 /** The TON wallet connector; outside a provider the app-wide TON Connect one, made on first use. */
 export function useWalletConnector(): TonWalletConnector {
   const connector = useContext(WalletContext);
+  const platform = usePlatform();
+  const botUsername = useAppSelector(selectPublicConfig)?.botUsername ?? null;
+  if (platform.kind === 'telegram') returnUrl = miniAppReturnUrl(botUsername);
   if (connector) return connector;
-  fallback ??= createTonConnectConnector();
+  fallback ??= createTonConnectConnector({ returnUrl: () => returnUrl });
   return fallback;
 }
 

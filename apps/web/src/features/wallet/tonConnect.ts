@@ -13,6 +13,18 @@ import type { InjectedWallet, TonWalletConnector, WalletAccount, WalletConnectio
 export const MANIFEST_PATH = '/tonconnect-manifest.json';
 const MAX_VALIDITY_S = 300;
 
+export type ReturnUrl = `${string}://${string}`;
+
+/**
+ * Where a wallet sends the player back after an action started in the Mini App: the bot's main
+ * Mini App link. Null without a bot username (the server's TELEGRAM_BOT_USERNAME).
+ */
+export function miniAppReturnUrl(botUsername: string | null): ReturnUrl | null {
+  return botUsername && /^[A-Za-z0-9_]{3,64}$/.test(botUsername)
+    ? `https://t.me/${botUsername}?startapp`
+    : null;
+}
+
 type TonConnectModule = typeof import('@tonconnect/ui-react');
 
 function accountOf(wallet: ConnectedWallet | null): WalletAccount | null {
@@ -41,9 +53,25 @@ export function injectedOf(list: readonly WalletInfo[]): InjectedWallet[] {
   );
 }
 
-export function createTonConnectConnector(origin: string = window.location.origin): TonWalletConnector {
+export interface TonConnectOptions {
+  origin?: string;
+  /** read whenever TON Connect is used, as the public config may arrive after it loaded */
+  returnUrl?: () => ReturnUrl | null;
+}
+
+export function createTonConnectConnector(options: TonConnectOptions = {}): TonWalletConnector {
+  const origin = options.origin ?? window.location.origin;
   let loaded: Promise<{ t: TonConnectUI; sdk: TonConnectModule }> | null = null;
+  let appliedReturnUrl: ReturnUrl | null = null;
   const listeners = new Set<(a: WalletAccount | null) => void>();
+
+  function applyReturnUrl(t: TonConnectUI): void {
+    const url = options.returnUrl?.() ?? null;
+    if (url === null || url === appliedReturnUrl) return;
+    appliedReturnUrl = url;
+    // Inside Telegram the wallet opens this link when done, bringing the player back to the Mini App.
+    t.uiOptions = { actionsConfiguration: { twaReturnUrl: url } };
+  }
 
   function loadAll(): Promise<{ t: TonConnectUI; sdk: TonConnectModule }> {
     loaded ??= import('@tonconnect/ui-react').then((sdk) => {
@@ -58,7 +86,10 @@ export function createTonConnectConnector(origin: string = window.location.origi
       });
       return { t, sdk };
     });
-    return loaded;
+    return loaded.then((l) => {
+      applyReturnUrl(l.t);
+      return l;
+    });
   }
 
   async function load(): Promise<TonConnectUI> {
