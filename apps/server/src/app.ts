@@ -597,6 +597,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // Served by the server from PUBLIC_URL; an older build's static copy must not clash with it.
+      globIgnore: ['tonconnect-manifest.json'],
       // the web build writes .br and .gz beside each text file
       preCompressed: true,
       setHeaders: (res, file) => {
