@@ -41,6 +41,7 @@ import { createTonPayoutService } from './integrations/ton/payout.ts';
 import { createLeaderElection } from './lib/leader.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
+import { createUploadBudget, createUploadGate } from './lib/upload-gate.ts';
 import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -398,6 +399,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     initDataMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
     countryOf,
   });
+  // Every upload route authenticates before its body is read, within one byte budget.
+  const uploadGate = createUploadGate({
+    budget: createUploadBudget(config.uploadBudgetBytes),
+    authenticate: (req) => authenticator.userIdOf(req),
+  });
 
   const app = Fastify({
     logger:
@@ -449,7 +455,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.addHook('preHandler', async (req) => {
     const mode = req.routeOptions.config.auth ?? 'none';
-    if (mode === 'none') return;
+    // An upload route's gate has authenticated the caller already, before the body was read.
+    if (mode === 'none' || req.userId !== null) return;
     req.userId = await authenticator.userIdOf(req);
     if (mode === 'required' && req.userId === null) {
       throw new AppError(
@@ -523,10 +530,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   ton.register(app);
   payouts.register(app);
   players.register(app);
-  registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole });
-  registerNftRoutes(app, nft, { publicUrl: config.publicUrl });
+  registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole, uploadGate });
+  registerNftRoutes(app, nft, { publicUrl: config.publicUrl, uploadGate });
   registerPixanosRoutes(app, pixanos);
-  await templates.register(app);
+  await templates.register(app, uploadGate);
 
   app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
     const token = (req.query as Record<string, unknown>).token;

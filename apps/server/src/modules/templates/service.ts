@@ -148,8 +148,14 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     }
   }
 
+  /** Before an upload's body is read: the caller is a player in good standing, within the rate. */
+  async function admitUpload(userId: number): Promise<void> {
+    await deps.users.requirePlayer(userId);
+    takeUpload(userId);
+  }
+
   /**
-   * Validates and stores an upload: the player's own template, or their entry in a tournament
+   * Validates and stores an upload (admitted by `admitUpload` first): the player's own template, or their entry in a tournament
    * round. A second upload of the same kind (and round) replaces the picture and bumps its version;
    * without a position it keeps the old one, and a first upload without one is centred.
    */
@@ -159,8 +165,6 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     pos: UploadPosition,
     target: { kind: 'personal' } | { kind: 'tournament'; roundId: number },
   ): Promise<TemplateRow> {
-    await deps.users.requirePlayer(userId);
-    takeUpload(userId);
     const { maxSize } = await sizesOf(userId);
     const image = await readTemplateImage(bytes, { maxSide: maxSize, maxBytes: deps.maxBytes });
     const roundId = target.kind === 'tournament' ? target.roundId : null;
@@ -230,6 +234,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
   return {
     view,
     sizes: sizesOf,
+    admitUpload,
     saveUpload,
 
     async upload(userId: number, bytes: Uint8Array, pos: UploadPosition): Promise<Template> {
