@@ -31,7 +31,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createCommitter } from './engine/committer.ts';
 import { createMemoryEngine } from './engine/memory.ts';
-import { createRedisEngine, isCanvasEmpty, markCanvasRestored } from './engine/redis.ts';
+import { createRedisEngine, engineKeys, isCanvasEmpty, markCanvasRestored } from './engine/redis.ts';
 import type { Engine } from './engine/types.ts';
 import { AppError } from './errors.ts';
 import type { App } from './http.ts';
@@ -647,7 +647,9 @@ async function ensureRedisCanvas(
   prefix: string,
   instanceId: string,
 ) {
-  const lock = `${prefix}canvas:restoring`;
+  // While the lock is held, paints mark the pixels they touch and the restore keeps those: it
+  // reads SQL after taking the lock, so a marked pixel is newer than its row.
+  const { restoring: lock, touched } = engineKeys(prefix);
   for (let waited = 0; await isCanvasEmpty(redis, prefix); waited += 250) {
     if (await redis.set(lock, instanceId, 'PX', 120_000, 'NX')) {
       try {
@@ -656,7 +658,7 @@ async function ensureRedisCanvas(
           await markCanvasRestored(redis, prefix);
         }
       } finally {
-        await redis.del(lock);
+        await redis.del(lock, touched);
       }
       return;
     }
