@@ -141,8 +141,10 @@ describe('upload gate', () => {
     const r = await within(up.reply, 3000, 'bad token');
     expect(r.status).toBe(401);
     expect(r.body?.error?.code).toBe('UNAUTHORIZED');
-    // The answer came while most of the declared body was never sent.
+    // The answer came while most of the declared body was never sent, and the server hangs up
+    // instead of reading the rest.
     expect(r.beforeBodySent).toBe(true);
+    expect(r.headers.connection).toBe('close');
     up.abort();
   });
 
@@ -169,5 +171,37 @@ describe('upload gate', () => {
     const first = await holdBudget(me.token);
     first.abort();
     expect(await until(me.token, (s) => s !== 503)).not.toBe(503);
+  });
+});
+
+describe('upload gate rate limit', () => {
+  let store: TestStore;
+  let run: RunningApp;
+  let base: string;
+  const player = playerFactory(() => base, 920_000, 'Rate');
+
+  beforeAll(async () => {
+    store = await createTestStore('pglite');
+    run = await startApp(
+      store,
+      testConfig({ TEMPLATE_UPLOADS_PER_HOUR: '1', TEMPLATE_MAX_BYTES: String(MAX) }),
+    );
+    base = run.baseUrl;
+  });
+  afterAll(async () => {
+    await run?.stop();
+    await store?.dispose();
+  });
+
+  it('refuses a player over the hourly uploads with 429 before reading the body', async () => {
+    const me = await player();
+    const first = await upload(base, '/image/template/upload', me.token, new Uint8Array([1]));
+    expect(first.status).not.toBe(429);
+    const up = partialUpload(base, me.token, MAX, 1024);
+    const r = await within(up.reply, 3000, 'over the rate');
+    expect(r.status).toBe(429);
+    expect(r.body?.error?.code).toBe('RATE_LIMITED');
+    expect(r.beforeBodySent).toBe(true);
+    up.abort();
   });
 });
