@@ -32,7 +32,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createCommitter } from './engine/committer.ts';
 import { createMemoryEngine } from './engine/memory.ts';
-import { createRedisEngine, isCanvasEmpty, markCanvasRestored } from './engine/redis.ts';
+import { createRedisEngine, engineKeys, isCanvasEmpty, markCanvasRestored } from './engine/redis.ts';
 import type { Engine } from './engine/types.ts';
 import { AppError, isNotConfigured } from './errors.ts';
 import type { App } from './http.ts';
@@ -46,6 +46,7 @@ import { createPlayerCaches } from './lib/player-caches.ts';
 import { servicesOff } from './lib/optional-services.ts';
 import { helmetOptions } from './lib/security-headers.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
+import { createUploadBudget, createUploadGate } from './lib/upload-gate.ts';
 import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
 import { createBotChat } from './modules/bot/chat.ts';
@@ -424,6 +425,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     initDataMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
     countryOf,
   });
+  // Every upload route authenticates before its body is read, within one byte budget.
+  const uploadGate = createUploadGate({
+    budget: createUploadBudget(config.uploadBudgetBytes),
+    authenticate: (req) => authenticator.userIdOf(req),
+  });
 
   const app = Fastify({
     logger:
@@ -483,7 +489,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.addHook('preHandler', async (req) => {
     const mode = req.routeOptions.config.auth ?? 'none';
-    if (mode === 'none') return;
+    // An upload route's gate has authenticated the caller already, before the body was read.
+    if (mode === 'none' || req.userId !== null) return;
     req.userId = await authenticator.userIdOf(req);
     if (mode === 'required' && req.userId === null) {
       throw new AppError(
@@ -563,11 +570,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerTonConnectManifest(app, { publicUrl: config.publicUrl });
   payouts.register(app);
   players.register(app);
-  registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole });
+  registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole, uploadGate });
   registerRefundRoutes(app, economy.refunds, { isAdmin: isAdminRole });
-  registerNftRoutes(app, nft, { publicUrl: config.publicUrl });
+  registerNftRoutes(app, nft, { publicUrl: config.publicUrl, uploadGate });
   registerPixanosRoutes(app, pixanos);
-  await templates.register(app);
+  await templates.register(app, uploadGate);
 
   app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
     const token = (req.query as Record<string, unknown>).token;
@@ -728,7 +735,9 @@ async function ensureRedisCanvas(
   prefix: string,
   instanceId: string,
 ) {
-  const lock = `${prefix}canvas:restoring`;
+  // While the lock is held, paints mark the pixels they touch and the restore keeps those: it
+  // reads SQL after taking the lock, so a marked pixel is newer than its row.
+  const { restoring: lock, touched } = engineKeys(prefix);
   for (let waited = 0; await isCanvasEmpty(redis, prefix); waited += 250) {
     if (await redis.set(lock, instanceId, 'PX', 120_000, 'NX')) {
       try {
@@ -737,7 +746,7 @@ async function ensureRedisCanvas(
           await markCanvasRestored(redis, prefix);
         }
       } finally {
-        await redis.del(lock);
+        await redis.del(lock, touched);
       }
       return;
     }

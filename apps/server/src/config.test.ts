@@ -18,6 +18,14 @@ describe('config', () => {
     expect(c.charges).toEqual({ start: 5, rechargeMs: 600_000 });
   });
 
+  it('holds upload bodies within UPLOAD_BUDGET_BYTES, at least one largest template', () => {
+    expect(loadConfig({}).uploadBudgetBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ UPLOAD_BUDGET_BYTES: '8388608' }).uploadBudgetBytes).toBe(8_388_608);
+    expect(() => loadConfig({ UPLOAD_BUDGET_BYTES: '1048576', TEMPLATE_MAX_BYTES: '2097152' })).toThrow(
+      /UPLOAD_BUDGET_BYTES/,
+    );
+  });
+
   it('reads every documented variable', () => {
     const c = loadConfig({
       PORT: '9000',

@@ -122,6 +122,12 @@ const envSchema = z.object({
     .max(16 * 1024 * 1024)
     .default(4 * 1024 * 1024),
   TEMPLATE_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  UPLOAD_BUDGET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(4 * 1024 * 1024 * 1024)
+    .default(64 * 1024 * 1024),
   TOURNAMENT_START: z
     .string()
     .refine((v) => Number.isFinite(Date.parse(v)), 'must be a date and time, e.g. 2025-01-06T00:00:00Z')
@@ -192,6 +198,8 @@ export interface Config {
   webDist: string | null;
   shutdownGraceMs: number;
   templates: { maxBytes: number; uploadsPerHour: number };
+  /** upload bodies (templates, tournament entries, NFT drawings) held in memory at once, bytes */
+  uploadBudgetBytes: number;
   /** the tournament calendar (rounds and breaks from startMs; rounds 0 = endless) and scoring */
   tournament: { startMs: number; roundMs: number; breakMs: number; rounds: number; scoreIntervalMs: number };
   /** The dev sign-in exists only without a bot token and on a loopback address. */
@@ -242,6 +250,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.UPLOAD_BUDGET_BYTES < e.TEMPLATE_MAX_BYTES) {
+    throw new ConfigError(
+      `Invalid configuration:\n  UPLOAD_BUDGET_BYTES: must be at least TEMPLATE_MAX_BYTES (${e.TEMPLATE_MAX_BYTES})`,
+    );
+  }
   const botToken = e.TELEGRAM_BOT_TOKEN ?? null;
   return {
     port: e.PORT,
@@ -290,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     templates: { maxBytes: e.TEMPLATE_MAX_BYTES, uploadsPerHour: e.TEMPLATE_UPLOADS_PER_HOUR },
+    uploadBudgetBytes: e.UPLOAD_BUDGET_BYTES,
     tournament: {
       startMs: e.TOURNAMENT_START,
       roundMs: Math.round(e.TOURNAMENT_ROUND_MINUTES * 60_000),

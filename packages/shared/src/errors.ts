@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'NFT_CAP_REACHED',
   'NFT_NOT_APPROVED',
   'NFT_NO_COLLECTION',
+  'UPLOADS_BUSY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,10 +4,12 @@
  * limit, offset, sort; hashes in base64 and addresses raw upper-case, as toncenter prints them).
  * Transfers are added through a control API, in-process or over HTTP:
  *   POST /_fake/ton-transfers     {from, to, nanotons, comment?, bounced?, aborted?}
- *   POST /_fake/jetton-transfers  {from, to, jettonMaster, amount, comment?, aborted?}
+ *   POST /_fake/jetton-transfers  {from, to, jettonMaster, amount, comment?, aborted?, forged?}
  *   POST /_fake/reset
+ * `POST /api/v3/runGetMethod` answers a master's `get_wallet_address` with the wallet it derives.
  * A jetton transfer also adds the transfer_notification transaction the receiving wallet gets
- * (0.01 TON, no text comment), as on chain.
+ * (0.01 TON with the TEP-74 body: amount, sender, comment) from the receiver's jetton wallet, as on
+ * chain; a `forged` one comes from another contract instead.
  *
  * Payouts: it plays the payout wallet too. `POST /api/v3/message` takes a signed v4R2 external
  * message and accepts it the way the wallet would (deploying state_init on the first one, the
@@ -33,6 +35,7 @@
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import { Address, beginCell, Cell } from '@ton/core';
 import { normalizeTonAddress } from '../../../apps/server/src/integrations/ton/address.ts';
 import { commentBoc } from '../../../apps/server/src/integrations/ton/comment.ts';
 import {
@@ -76,6 +79,11 @@ export interface AddJettonTransfer {
   comment?: string | null;
   aborted?: boolean;
   utime?: number;
+  /**
+   * A forged jetton: a contract that names `jettonMaster` but is not the receiver's jetton wallet
+   * sends the notification. The jetton transfer lists show the master all the same.
+   */
+  forged?: boolean;
 }
 
 export interface AddedTransaction {
@@ -84,6 +92,8 @@ export interface AddedTransaction {
   /** the same, lower-case hex (what the server stores) */
   hashHex: string;
   lt: string;
+  /** for a jetton transfer: the transfer_notification transaction the receiving owner got */
+  notification?: AddedTransaction;
 }
 
 /** A payout the fake accepted from a wallet, decoded. */
@@ -201,6 +211,29 @@ function units(value: bigint | number | string, what: string): bigint {
   return v;
 }
 
+/** The TEP-74 transfer_notification body a jetton wallet sends its owner, base64 BoC. */
+function notificationBoc(amount: bigint, sender: string, comment: string | null): string {
+  const b = beginCell()
+    .storeUint(0x7362d09c, 32)
+    .storeUint(0, 64)
+    .storeCoins(amount)
+    .storeAddress(Address.parseRaw(sender));
+  if (comment === null) b.storeBit(0);
+  else b.storeBit(1).storeRef(beginCell().storeUint(0, 32).storeStringTail(comment).endCell());
+  return b.endCell().toBoc().toString('base64');
+}
+
+/** The owner address in a get-method's slice argument (base64 BoC), raw, or null. */
+function addressOfSlice(boc: string): string | null {
+  try {
+    return normalizeTonAddress(
+      Cell.fromBoc(Buffer.from(boc, 'base64'))[0]!.beginParse().loadAddress().toRawString(),
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** A stable, unique-looking address for someone's jetton wallet (not the real derivation). */
 function derivedWallet(owner: string, master: string): string {
   return `0:${createHash('sha256').update(`${owner}|${master}`).digest('hex')}`;
@@ -305,27 +338,27 @@ export async function startFakeTonIndexer(
       comment: t.comment ?? null,
     };
     jettons.push(rec);
-    if (!rec.aborted) {
-      // The receiver's jetton wallet tells its owner: a small TON message with a non-text body.
-      txs.push({
-        account: to,
-        hash: newHash(),
-        lt: takeLt(),
-        now: rec.now,
-        inMsg: {
-          source: derivedWallet(to, master),
-          destination: to,
-          value: FORWARD_TON,
-          opcode: JETTON_NOTIFY_OP,
-          body: null,
-          comment: null,
-          bounce: false,
-          bounced: false,
-        },
-        aborted: false,
-      });
-    }
-    return added(rec.hash, rec.lt);
+    if (rec.aborted) return added(rec.hash, rec.lt);
+    // The receiver's jetton wallet tells its owner: a small TON message with the notification body.
+    const notice: TxRecord = {
+      account: to,
+      hash: newHash(),
+      lt: takeLt(),
+      now: rec.now,
+      inMsg: {
+        source: t.forged ? derivedWallet(to, `forged|${master}`) : derivedWallet(to, master),
+        destination: to,
+        value: FORWARD_TON,
+        opcode: JETTON_NOTIFY_OP,
+        body: notificationBoc(rec.amount, from, rec.comment),
+        comment: null,
+        bounce: false,
+        bounced: false,
+      },
+      aborted: false,
+    };
+    txs.push(notice);
+    return { ...added(rec.hash, rec.lt), notification: added(notice.hash, notice.lt) };
   }
 
   // ---------- HTTP ----------
@@ -522,6 +555,25 @@ export async function startFakeTonIndexer(
         jetton_transfers: pageOf(mine, q).map(jettonJson),
         address_book: {},
         metadata: {},
+      };
+    }
+    if (method === 'POST' && url.pathname === '/api/v3/runGetMethod') {
+      // Only get_wallet_address: the jetton wallet the master derives for an owner.
+      const b = body as { address?: string; method?: string; stack?: { type?: string; value?: string }[] };
+      const master = normalizeTonAddress(b.address ?? '');
+      if (!master) throw new HttpError(422, 'address is required and must be an address');
+      if (b.method !== 'get_wallet_address') return { gas_used: 0, exit_code: 11, stack: [] };
+      const arg = b.stack?.[0];
+      const owner =
+        arg && (arg.type === 'slice' || arg.type === 'cell') ? addressOfSlice(arg.value ?? '') : null;
+      if (!owner) return { gas_used: 0, exit_code: 7, stack: [] };
+      const wallet = beginCell()
+        .storeAddress(Address.parseRaw(derivedWallet(owner, master)))
+        .endCell();
+      return {
+        gas_used: 1000,
+        exit_code: 0,
+        stack: [{ type: 'slice', value: wallet.toBoc().toString('base64') }],
       };
     }
     if (method === 'POST' && url.pathname === '/_fake/ton-transfers') {

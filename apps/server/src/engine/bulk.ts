@@ -28,12 +28,16 @@ export function checkBulkPaint(req: BulkPaint): void {
   }
 }
 
-/** KEYS: colors, owners, times. ARGV: indices blob (u32 LE), colour byte, owner 8 bytes, time 8 bytes. */
+/**
+ * KEYS: colors, owners, times, restoring, touched. ARGV: indices blob (u32 LE), colour byte,
+ * owner 8 bytes, time 8 bytes. While a rebuild runs, each pixel is marked in touched too.
+ */
 const BULK_PAINT = `
 local blob = ARGV[1]
 local color, owner, time = ARGV[2], ARGV[3], ARGV[4]
 local sb = string.byte
 local kc, ko, kt = KEYS[1], KEYS[2], KEYS[3]
+local restoring = redis.call('EXISTS', KEYS[4]) == 1
 local n = #blob / 4
 for k = 0, n - 1 do
   local a, b, c, d = sb(blob, k * 4 + 1, k * 4 + 4)
@@ -41,19 +45,20 @@ for k = 0, n - 1 do
   redis.call('SETRANGE', kc, i, color)
   redis.call('SETRANGE', ko, i * 8, owner)
   redis.call('SETRANGE', kt, i * 8, time)
+  if restoring then redis.call('SETBIT', KEYS[5], i, 1) end
 end
 return n
 `;
 
-type BulkCall = (colors: string, owners: string, times: string, ...args: Buffer[]) => Promise<number>;
+type BulkCall = (...args: (string | Buffer)[]) => Promise<number>;
 
 export async function bulkPaint(
   redis: Redis,
-  keys: { colors: string; owners: string; times: string },
+  keys: { colors: string; owners: string; times: string; restoring: string; touched: string },
   req: BulkPaint,
 ): Promise<void> {
   const methods = redis as unknown as Record<string, BulkCall | undefined>;
-  if (!methods.pwBulkPaint) redis.defineCommand('pwBulkPaint', { numberOfKeys: 3, lua: BULK_PAINT });
+  if (!methods.pwBulkPaint) redis.defineCommand('pwBulkPaint', { numberOfKeys: 5, lua: BULK_PAINT });
   const blob = Buffer.allocUnsafe(req.pixelIds.length * 4);
   for (let k = 0; k < req.pixelIds.length; k++) blob.writeUInt32LE(req.pixelIds[k]! - 1, k * 4);
   const owner = Buffer.allocUnsafe(8);
@@ -66,6 +71,8 @@ export async function bulkPaint(
     keys.colors,
     keys.owners,
     keys.times,
+    keys.restoring,
+    keys.touched,
     blob,
     Buffer.from([req.color]),
     owner,

@@ -40,6 +40,37 @@ if (kinds.includes('redis')) {
       }
     });
 
+    it('keeps a paint that lands during a rebuild, even stamped by a clock behind the row', async () => {
+      const t = testRedis();
+      try {
+        const redis = t.connect('engine');
+        const e = createRedisEngine({ redis, rulesFor: () => rules, loadCharges: async () => null });
+        const keys = engineKeys();
+        // The rebuilding instance takes its lock, then reads SQL; meanwhile another instance
+        // (its clock 5 s behind) paints and snaps into Redis.
+        await redis.set(keys.restoring, 'rebuilder');
+        const t0 = 5_000_000;
+        await e.paint({ userId: 7, pixelId: 42, color: 3, now: t0 });
+        await e.paintBulk({ userId: 8, color: 4, pixelIds: Uint32Array.of(90_000, 90_001), now: t0 });
+        const row = { color: 1, userId: 2, paintedAt: t0 + 5_000 };
+        await e.restorePixels([41, 42, 43, 89_999, 90_001].map((id) => ({ id, ...row })));
+        expect(await e.pixel(42)).toEqual({ color: 3, userId: 7, paintedAt: t0 });
+        expect(await e.pixel(90_001)).toEqual({ color: 4, userId: 8, paintedAt: t0 });
+        expect(await e.pixel(90_000)).toEqual({ color: 4, userId: 8, paintedAt: t0 });
+        for (const id of [41, 43, 89_999]) expect(await e.pixel(id)).toEqual(row);
+        const c = await e.canvas();
+        expect([c[40], c[41], c[42], c[89_998], c[89_999], c[90_000]]).toEqual([1, 3, 1, 1, 4, 4]);
+
+        // With the rebuild over, its marks go and paints are no longer marked.
+        await redis.del(keys.restoring, keys.touched);
+        await e.paint({ userId: 7, pixelId: 500, color: 3, now: t0 });
+        expect(await redis.exists(keys.touched)).toBe(0);
+        await e.close();
+      } finally {
+        await t.dispose();
+      }
+    });
+
     it('fails a malformed paint alone, not the paints sent with it', async () => {
       const t = testRedis();
       try {

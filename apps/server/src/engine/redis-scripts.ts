@@ -8,6 +8,9 @@
  *   <prefix>canvas:owners    string, 8 bytes per pixel: owner user id, little-endian double
  *   <prefix>canvas:times     string, 8 bytes per pixel: paint time in epoch ms, little-endian double
  *   <prefix>canvas:restored  present once the canvas has been rebuilt from SQL
+ *   <prefix>canvas:restoring present while one instance rebuilds the canvas from SQL (its lock)
+ *   <prefix>canvas:touched   bitmap, 1 bit per pixel (SETBIT offset = pixel index): painted while
+ *                            canvas:restoring was present; the rebuild never overwrites those
  * Missing bytes read as zero; a time of 0 means "never painted". Doubles hold user ids and
  * millisecond times exactly (both below 2^53) and Node reads them straight into a DataView.
  *
@@ -46,14 +49,16 @@ export const NO_INIT = -1;
 export const PaintStatus = { Painted: 1, NoCharges: 0, Unknown: -1 } as const;
 
 /**
- * KEYS: charges, colors, owners, times. ARGV[1]: paint records of 8 doubles each — user id, pixel
+ * KEYS: charges, colors, owners, times, restoring, touched. ARGV[1]: paint records of 8 doubles each — user id, pixel
  * index (id − 1), colour, now, max, speedMs, initial charges (NO_INIT: none), initial updatedAt.
  * Paints run in order, each refilling, refusing at 0 or spending one and writing the pixel. A
  * player absent from the hash is initialised from the record's initial state when it carries one
  * (HSETNX semantics: the hash is checked first), otherwise reported Unknown with nothing changed.
+ * While a rebuild runs (restoring present), each painted pixel is also marked in touched.
  */
 const PAINT_BATCH = `${REFILL_LUA}
 local blob = ARGV[1]
+local restoring = redis.call('EXISTS', KEYS[5]) == 1
 local out = {}
 local pos = 1
 for k = 1, #blob / ${PAINT_RECORD_BYTES} do
@@ -82,6 +87,7 @@ for k = 1, #blob / ${PAINT_RECORD_BYTES} do
       redis.call('SETRANGE', KEYS[2], idx, string.char(color))
       redis.call('SETRANGE', KEYS[3], idx * 8, struct.pack('<d', uid))
       redis.call('SETRANGE', KEYS[4], idx * 8, struct.pack('<d', now))
+      if restoring then redis.call('SETBIT', KEYS[6], idx, 1) end
       out[k] = struct.pack('<bdd', 1, c, nt)
     end
   end
@@ -119,12 +125,14 @@ return {
 `;
 
 /**
- * KEYS: colors, owners, times. ARGV[1]: runs of consecutive pixels, each
+ * KEYS: colors, owners, times, touched. ARGV[1]: runs of consecutive pixels, each
  * [start index u32][count u32][count colour bytes][count owner doubles][count time doubles].
- * A pixel whose stored time is newer than its row's keeps what it has: a paint that reached Redis
- * after the rows were read from SQL (a rebuild while the other instances go on painting) must not
- * be overwritten by the older row. Stored times are scanned for non-zero bytes first, so a run over
- * an empty canvas costs no per-pixel work.
+ * A paint that reached Redis after the rows were read from SQL (a rebuild while the other
+ * instances go on painting) must not be overwritten by the older row. A pixel keeps what it has
+ * when it is marked in touched (painted since the rebuild took its lock, before it read SQL:
+ * whatever the painting instance's clock said) or its stored time is newer than its row's (painted
+ * into the emptied Redis before the rebuild began). Stored times and marks are scanned for
+ * non-zero bytes first, so a run over an empty canvas costs no per-pixel work.
  */
 const RESTORE = `
 local blob = ARGV[1]
@@ -137,21 +145,38 @@ while pos <= size do
   pos = pos + n * 17
   local stored = redis.call('GETRANGE', KEYS[3], start * 8, (start + n) * 8 - 1)
   local keep = {}
-  local at = string.find(stored, '[^%z]')
+  local kept = {}
+  local function hold(k)
+    if kept[k] or k * 8 + 8 > #stored then return end
+    kept[k] = true
+    local i = start + k
+    keep[#keep + 1] = {
+      i,
+      redis.call('GETRANGE', KEYS[1], i, i),
+      redis.call('GETRANGE', KEYS[2], i * 8, i * 8 + 7),
+      string.sub(stored, k * 8 + 1, k * 8 + 8),
+    }
+  end
+  local b0 = math.floor(start / 8)
+  local marks = redis.call('GETRANGE', KEYS[4], b0, math.floor((start + n - 1) / 8))
+  local at = string.find(marks, '[^%z]')
+  while at do
+    local byte = string.byte(marks, at)
+    for b = 0, 7 do
+      if bit.band(byte, bit.rshift(128, b)) ~= 0 then
+        local k = (b0 + at - 1) * 8 + b - start
+        if k >= 0 and k < n then hold(k) end
+      end
+    end
+    at = string.find(marks, '[^%z]', at + 1)
+  end
+  at = string.find(stored, '[^%z]')
   while at do
     local k = math.floor((at - 1) / 8)
     if k * 8 + 8 <= #stored then
       local mine = struct.unpack('<d', stored, k * 8 + 1)
       local row = struct.unpack('<d', blob, tpos + k * 8)
-      if mine > row then
-        local i = start + k
-        keep[#keep + 1] = {
-          i,
-          redis.call('GETRANGE', KEYS[1], i, i),
-          redis.call('GETRANGE', KEYS[2], i * 8, i * 8 + 7),
-          string.sub(stored, k * 8 + 1, k * 8 + 8),
-        }
-      end
+      if mine > row then hold(k) end
     end
     at = string.find(stored, '[^%z]', k * 8 + 9)
   end
@@ -178,10 +203,10 @@ export interface EngineScripts {
 }
 
 const DEFINITIONS = {
-  pwPaintBatch: { numberOfKeys: 4, lua: PAINT_BATCH },
+  pwPaintBatch: { numberOfKeys: 6, lua: PAINT_BATCH },
   pwCharges: { numberOfKeys: 1, lua: CHARGES },
   pwPixel: { numberOfKeys: 3, lua: PIXEL },
-  pwRestore: { numberOfKeys: 3, lua: RESTORE },
+  pwRestore: { numberOfKeys: 4, lua: RESTORE },
 } as const;
 
 /**

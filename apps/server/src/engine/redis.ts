@@ -43,6 +43,8 @@ export function engineKeys(prefix = DEFAULT_ENGINE_PREFIX) {
     owners: `${prefix}canvas:owners`,
     times: `${prefix}canvas:times`,
     restored: `${prefix}canvas:restored`,
+    restoring: `${prefix}canvas:restoring`,
+    touched: `${prefix}canvas:touched`,
   };
 }
 
@@ -146,7 +148,15 @@ export function createRedisEngine(opts: RedisEngineOptions): Engine {
     });
     let reply: Buffer;
     try {
-      reply = await scripts.paintBatch(keys.charges, keys.colors, keys.owners, keys.times, blob);
+      reply = await scripts.paintBatch(
+        keys.charges,
+        keys.colors,
+        keys.owners,
+        keys.times,
+        keys.restoring,
+        keys.touched,
+        blob,
+      );
     } catch (err) {
       for (const p of batch) p.reject(err);
       return;
@@ -269,7 +279,7 @@ export function createRedisEngine(opts: RedisEngineOptions): Engine {
           }
           o += n * 17;
         }
-        await scripts.restore(keys.colors, keys.owners, keys.times, blob);
+        await scripts.restore(keys.colors, keys.owners, keys.times, keys.touched, blob);
       }
     },
 

@@ -89,6 +89,7 @@ describe('toncenter v3 client', () => {
       bounced: false,
       bounce: false,
       aborted: false,
+      notification: null,
     });
   });
 

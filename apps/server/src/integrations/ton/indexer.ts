@@ -1,12 +1,27 @@
 /**
  * Client of the toncenter v3 indexer HTTP API, reduced to what payments need: incoming TON
- * transfers to an account (`/api/v3/transactions`) and incoming jetton transfers to an owner
- * (`/api/v3/jetton/transfers`). Responses are validated item by item: one odd transaction (a spam
+ * transfers to an account (`/api/v3/transactions`, jetton transfer notifications among them),
+ * incoming jetton transfers to an owner (`/api/v3/jetton/transfers`) and a jetton master's
+ * `get_wallet_address` (`/api/v3/runGetMethod`). Responses are validated item by item: one odd transaction (a spam
  * comment, a field the indexer added) is skipped and counted, never allowed to stall the watcher.
  */
+import { Address, beginCell, Cell } from '@ton/core';
 import { z } from 'zod';
 import { normalizeTonAddress } from './address.ts';
 import { commentFromBoc } from './comment.ts';
+
+/** TEP-74 transfer_notification: a jetton wallet tells its owner that jettons arrived. */
+export const JETTON_TRANSFER_NOTIFICATION_OP = 0x7362d09c;
+
+/** What a transfer_notification body says; who sent it decides whether it is true. */
+export interface JettonNotification {
+  /** jetton units */
+  amount: bigint;
+  /** raw address of the previous owner of the jettons, '' when none */
+  sender: string;
+  /** the text comment in the forward payload */
+  comment: string | null;
+}
 
 export interface IncomingTonTransfer {
   kind: 'ton';
@@ -26,6 +41,8 @@ export interface IncomingTonTransfer {
   /** the sender asked for a bounce if the receiver fails */
   bounce: boolean;
   aborted: boolean;
+  /** a TEP-74 transfer_notification body (the sender claims to be a jetton wallet), else null */
+  notification: JettonNotification | null;
 }
 
 export interface IncomingJettonTransfer {
@@ -79,6 +96,8 @@ export interface TonIndexer {
   transactions(q: TransactionsQuery): Promise<IndexerPage<IncomingTonTransfer>>;
   /** Incoming jetton transfers to the owner, oldest first. */
   jettonTransfersIn(q: JettonTransfersQuery): Promise<IndexerPage<IncomingJettonTransfer>>;
+  /** The jetton wallet the master reports for `owner` (its `get_wallet_address`), raw. */
+  jettonWalletAddress(master: string, owner: string): Promise<string>;
 }
 
 export class TonIndexerError extends Error {
@@ -167,6 +186,29 @@ function commentOf(bocText: string | null | undefined, dec: z.infer<typeof decod
   return null;
 }
 
+/** The transfer_notification in a base64 message body, or null when the body is something else. */
+export function notificationFromBoc(bocText: string | null | undefined): JettonNotification | null {
+  if (!bocText) return null;
+  try {
+    const cells = Cell.fromBoc(Buffer.from(bocText, 'base64'));
+    if (cells.length !== 1 || cells[0]!.isExotic) return null;
+    const s = cells[0]!.beginParse();
+    if (s.remainingBits < 32 || s.loadUint(32) !== JETTON_TRANSFER_NOTIFICATION_OP) return null;
+    s.skip(64);
+    const amount = s.loadCoins();
+    const sender = s.loadMaybeAddress();
+    // forward_payload: Either Cell ^Cell, as the comment reader understands it.
+    const rest = s.remainingBits > 0 || s.remainingRefs > 0 ? beginCell().storeSlice(s).endCell() : null;
+    const comment = rest ? commentFromBoc(rest.toBoc().toString('base64')) : null;
+    return { amount, sender: sender ? normalizeTonAddress(sender.toRawString()) : '', comment };
+  } catch {
+    return null;
+  }
+}
+
+const stackEntry = z.object({ type: z.string().max(16), value: z.string().max(64 * 1024) }).loose();
+const getMethodSchema = z.object({ exit_code: z.number().int(), stack: z.array(stackEntry).max(64) });
+
 function parseRows<T, S extends z.ZodType>(
   raw: unknown[],
   schema: S,
@@ -221,6 +263,33 @@ export function createToncenterIndexer(opts: TonIndexerOptions): TonIndexer {
     }
   }
 
+  async function post(path: string, body: unknown): Promise<unknown> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'content-type': 'application/json',
+    };
+    if (opts.apiKey) headers['x-api-key'] = opts.apiKey;
+    let res: Response;
+    try {
+      res = await doFetch(`${base}/api/v3/${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new TonIndexerError(`indexer unreachable: ${(err as Error).message}`);
+    }
+    const text = await res.text();
+    if (!res.ok) throw new TonIndexerError(`indexer answered ${res.status} for ${path}`, res.status);
+    if (text.length > MAX_RESPONSE_BYTES) throw new TonIndexerError(`indexer response too large for ${path}`);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new TonIndexerError(`indexer sent malformed JSON for ${path}`, res.status);
+    }
+  }
+
   const pageParams = (q: { startLt?: bigint; startUtime?: number; limit: number; offset?: number }) => ({
     start_lt: q.startLt === undefined ? undefined : q.startLt.toString(),
     start_utime: q.startUtime === undefined ? undefined : String(q.startUtime),
@@ -256,10 +325,37 @@ export function createToncenterIndexer(opts: TonIndexerOptions): TonIndexer {
                 bounced: m.bounced === true,
                 bounce: m.bounce === true,
                 aborted: t.description?.aborted === true,
+                notification: notificationFromBoc(m.message_content?.body),
               }
             : null;
         return { item, lt: rowLt, utime: t.now };
       });
+    },
+
+    async jettonWalletAddress(master, owner) {
+      const ownerSlice = beginCell()
+        .storeAddress(Address.parseRaw(normalizeTonAddress(owner)))
+        .endCell();
+      const body = getMethodSchema.safeParse(
+        await post('runGetMethod', {
+          address: master,
+          method: 'get_wallet_address',
+          stack: [{ type: 'slice', value: ownerSlice.toBoc().toString('base64') }],
+        }),
+      );
+      if (!body.success) throw new TonIndexerError('indexer sent an unexpected runGetMethod shape');
+      const top = body.data.stack[0];
+      if (body.data.exit_code !== 0 || !top) {
+        throw new TonIndexerError(
+          `get_wallet_address of ${master} failed (exit code ${body.data.exit_code})`,
+        );
+      }
+      try {
+        const address = Cell.fromBoc(Buffer.from(top.value, 'base64'))[0]!.beginParse().loadAddress();
+        return normalizeTonAddress(address.toRawString());
+      } catch {
+        throw new TonIndexerError(`get_wallet_address of ${master} returned no address`);
+      }
     },
 
     async jettonTransfersIn(q) {

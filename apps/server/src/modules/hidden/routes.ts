@@ -10,12 +10,13 @@ import {
 import { AppError } from '../../errors.ts';
 import { type App, callerId } from '../../http.ts';
 import { binaryBody, registerBinaryRoutes } from '../../lib/binary-body.ts';
+import type { UploadGate } from '../../lib/upload-gate.ts';
 import type { HiddenGame } from './service.ts';
 
 export function registerHiddenRoutes(
   app: App,
   hidden: HiddenGame,
-  opts: { isAdmin(userId: number): Promise<boolean> },
+  opts: { isAdmin(userId: number): Promise<boolean>; uploadGate: UploadGate },
 ): void {
   app.get(
     `${API_PREFIX}/hidden/stats`,
@@ -37,11 +38,22 @@ export function registerHiddenRoutes(
       `${API_PREFIX}/hidden/admin/round`,
       {
         schema: { querystring: hiddenTemplateQuery, response: { 200: hiddenRoundSchema } },
+        onRequest: opts.uploadGate({
+          maxBytes: HIDDEN_AWARDS,
+          tooLarge: () =>
+            new AppError(
+              'PAYLOAD_TOO_LARGE',
+              `The template is too large: send ${HIDDEN_AWARDS} palette indices, 64×64.`,
+            ),
+          admit: async (userId) => {
+            if (!(await opts.isAdmin(userId)))
+              throw new AppError('FORBIDDEN', 'Only admins may start a round.');
+          },
+        }),
         config: { auth: 'required' },
       },
       async (req) => {
         const adminId = callerId(req);
-        if (!(await opts.isAdmin(adminId))) throw new AppError('FORBIDDEN', 'Only admins may start a round.');
         const body = binaryBody(req, `the template (${HIDDEN_AWARDS} palette indices, 64×64 row by row)`);
         return hidden.newRound(adminId, req.query.x, req.query.y, new Uint8Array(body));
       },

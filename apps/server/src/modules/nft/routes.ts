@@ -17,17 +17,33 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { type App, callerId } from '../../http.ts';
 import { binaryBody, registerBinaryRoutes } from '../../lib/binary-body.ts';
+import type { UploadGate } from '../../lib/upload-gate.ts';
 import type { NftService } from './service.ts';
 
 const itemParams = z.object({ no: z.coerce.number().int().min(1).max(NFT_CAP) });
 /** The item image: the 64×64 drawing scaled 8× with crisp pixels. */
 const IMAGE_SCALE = 8;
 
-export function registerNftRoutes(app: App, nft: NftService, opts: { publicUrl: string | null }): void {
+export function registerNftRoutes(
+  app: App,
+  nft: NftService,
+  opts: { publicUrl: string | null; uploadGate: UploadGate },
+): void {
   registerBinaryRoutes(app, NFT_BYTES, (scope) => {
     scope.post(
       `${API_PREFIX}/nft/upload`,
-      { schema: { response: { 200: nftUploadResultSchema } }, config: { auth: 'required' } },
+      {
+        schema: { response: { 200: nftUploadResultSchema } },
+        onRequest: opts.uploadGate({
+          maxBytes: NFT_BYTES,
+          tooLarge: () =>
+            new AppError(
+              'PAYLOAD_TOO_LARGE',
+              `The drawing is too large: send ${NFT_BYTES} bytes of 64×64 RGBA.`,
+            ),
+        }),
+        config: { auth: 'required' },
+      },
       async (req) => ({
         success: true as const,
         nftData: await nft.upload(

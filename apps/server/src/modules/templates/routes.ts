@@ -12,6 +12,7 @@ import {
 } from '@pixel-wall/shared';
 import { AppError } from '../../errors.ts';
 import { type App, callerId } from '../../http.ts';
+import type { UploadGate } from '../../lib/upload-gate.ts';
 import { adminOf } from '../moderation/admin.ts';
 import type { TemplatesService } from './service.ts';
 import { registerImageUploads } from './upload.ts';
@@ -19,6 +20,7 @@ import { registerImageUploads } from './upload.ts';
 export interface TemplatesRoutesDeps {
   templates: TemplatesService;
   maxBytes: number;
+  uploadGate: UploadGate;
   isAdmin(userId: number): boolean;
 }
 
@@ -28,8 +30,12 @@ export async function registerTemplatesRoutes(app: App, deps: TemplatesRoutesDep
   const { templates } = deps;
   const T = `${API_PREFIX}/image/template`;
 
-  await registerImageUploads(app, deps.maxBytes, [
-    { path: `${T}/upload`, handler: (userId, bytes, pos) => templates.upload(userId, bytes, pos) },
+  await registerImageUploads(app, deps.uploadGate, deps.maxBytes, [
+    {
+      path: `${T}/upload`,
+      admit: (userId) => templates.admitUpload(userId),
+      handler: (userId, bytes, pos) => templates.upload(userId, bytes, pos),
+    },
   ]);
 
   app.get(

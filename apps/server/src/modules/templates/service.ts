@@ -160,8 +160,14 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     }
   }
 
+  /** Before an upload's body is read: the caller is a player in good standing, within the rate. */
+  async function admitUpload(userId: number): Promise<void> {
+    await deps.users.requirePlayer(userId);
+    await takeUpload(userId);
+  }
+
   /**
-   * Validates and stores an upload: the player's own template, or their entry in a tournament
+   * Validates and stores an upload (admitted by `admitUpload` first): the player's own template, or their entry in a tournament
    * round. A second upload of the same kind (and round) replaces the picture and bumps its version;
    * without a position it keeps the old one, and a first upload without one is centred.
    */
@@ -171,8 +177,6 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     pos: UploadPosition,
     target: { kind: 'personal' } | { kind: 'tournament'; roundId: number },
   ): Promise<TemplateRow> {
-    await takeUpload(userId);
-    await deps.users.requirePlayer(userId);
     const { maxSize } = await sizesOf(userId);
     const image = await readTemplateImage(bytes, { maxSide: maxSize, maxBytes: deps.maxBytes });
     const roundId = target.kind === 'tournament' ? target.roundId : null;
@@ -242,6 +246,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
   return {
     view,
     sizes: sizesOf,
+    admitUpload,
     saveUpload,
 
     async upload(userId: number, bytes: Uint8Array, pos: UploadPosition): Promise<Template> {

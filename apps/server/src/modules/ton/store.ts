@@ -15,7 +15,9 @@ export type TonPaymentOutcome =
   | 'unknown_memo'
   | 'no_memo'
   | 'bounced'
-  | 'aborted';
+  | 'aborted'
+  /** a jetton transfer notification from a wallet no currency's master vouches for */
+  | 'forged';
 
 export interface TonPaymentRecord {
   hash: string;

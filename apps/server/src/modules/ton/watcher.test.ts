@@ -151,13 +151,51 @@ describe.each(kinds)('TON watcher on %s', (kind) => {
       expect(shop.calls).toEqual([
         {
           orderId: await orderIdOf(usdt.txMemCode),
-          paymentId: tx.hashHex,
+          paymentId: tx.notification!.hashHex,
           paidUnits: 300_000n,
           outcome: 'fulfilled',
         },
       ]);
-      // The jetton stream re-reads an overlap window; what it judged before is skipped.
       expect((await watcher.pollOnce()).outcomes).toEqual({});
+    });
+
+    it('a forged jetton naming the real master pays nothing and is recorded as forged', async () => {
+      const { watcher, order } = setup();
+      const usdt = await order(4);
+      const forged = fake.addJettonTransfer({
+        from: BUYER,
+        to: PAY_TO,
+        jettonMaster: master(4),
+        amount: usdt.strAmount,
+        comment: usdt.txMemCode,
+        forged: true,
+      });
+      const asked = () => fake.requests.filter((r) => r.includes('runGetMethod')).length;
+      const before = asked();
+      expect((await watcher.pollOnce()).outcomes).toEqual({ forged: 1 });
+      expect(shop.calls).toEqual([]);
+      const lookups = asked() - before;
+      expect(lookups).toBeGreaterThan(0);
+      const rows = await db.query<{ outcome: string; order_id: string | null; amount_units: string }>(
+        'SELECT outcome, order_id, amount_units::text FROM ton_payments WHERE tx_hash = $1',
+        [forged.notification!.hashHex],
+      );
+      expect(rows).toEqual([
+        { outcome: 'forged', order_id: await orderIdOf(usdt.txMemCode), amount_units: usdt.strAmount },
+      ]);
+
+      // The real jetton, from the wallet the master names for us, still pays.
+      const real = fake.addJettonTransfer({
+        from: BUYER,
+        to: PAY_TO,
+        jettonMaster: master(4),
+        amount: usdt.strAmount,
+        comment: usdt.txMemCode,
+      });
+      expect((await watcher.pollOnce()).outcomes).toEqual({ fulfilled: 1 });
+      expect(shop.calls.map((c) => c.paymentId)).toEqual([real.notification!.hashHex]);
+      // get_wallet_address is asked once per master, however many polls.
+      expect(asked() - before).toBe(lookups);
     });
 
     it('unknown memos, missing comments, bounces and aborted jetton transfers are recorded and ignored', async () => {
@@ -199,10 +237,12 @@ describe.each(kinds)('TON watcher on %s', (kind) => {
       // Someone else's incoming transfer is not ours to judge.
       fake.addTonTransfer({ from: BUYER, to: BUYER, nanotons: o.strAmount, comment: o.txMemCode });
       const stats = await watcher.pollOnce();
-      expect(stats.outcomes).toEqual({ unknown_memo: 2, no_memo: 2, bounced: 1, aborted: 2 });
+      // An aborted jetton transfer never reaches our jetton wallet: no notification, nothing to judge.
+      // The jetton's notification is judged by its comment like any payment.
+      expect(stats.outcomes).toEqual({ unknown_memo: 2, no_memo: 1, bounced: 1, aborted: 1 });
       expect(shop.calls).toEqual([]);
       const count = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM ton_payments');
-      expect(count[0]!.n).toBe('7');
+      expect(count[0]!.n).toBe('5');
     });
 
     it('pages through more transfers than one page holds', async () => {

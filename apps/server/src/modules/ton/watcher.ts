@@ -1,13 +1,16 @@
 /**
  * Background job: watches the payment wallet through the indexer and settles TON orders.
- * Two streams, each with a cursor in SQL so a restart resumes where it stopped:
- *  - plain TON transfers to the wallet, by logical time (exact: one account's lts only grow);
- *  - jetton transfers to the wallet's owner, by time with a small overlap, since they are
- *    recorded on many senders' jetton wallets whose clocks do not line up exactly.
+ * One stream, the payment wallet's incoming transactions by logical time, with a cursor in SQL so
+ * a restart resumes where it stopped (exact: one account's lts only grow). It holds both kinds of
+ * payment:
+ *  - plain TON transfers to the wallet;
+ *  - jetton payments, as the TEP-74 transfer_notification our own jetton wallet sends us. Which
+ *    wallet that is, the currency's jetton master says (`get_wallet_address` for the payment
+ *    wallet, asked once per master). A notification from any other address is a forged jetton
+ *    (a contract can name any master and any amount) and pays nothing: recorded as 'forged'.
  * Each transaction is judged once (its hash is recorded with the outcome). A transfer settles an
- * order only when its comment is the order's memo, its currency is the order's (TON for a plain
- * transfer; for a jetton, the master must be the currency's master) and it pays at least the
- * total. Then the shop's `fulfil` is called, keyed by the transaction hash.
+ * order only when its comment is the order's memo, its currency is the order's and it pays at
+ * least the total. Then the shop's `fulfil` is called, keyed by the transaction hash.
  * Run it on one instance only (the cluster leader).
  */
 import { CurrencyId } from '@pixel-wall/shared';
@@ -45,8 +48,6 @@ export interface TonWatcherDeps {
   maxPagesPerPoll?: number;
   /** Without a cursor (first start), look back this far: older transfers predate our orders. */
   initialLookbackSeconds?: number;
-  /** Jetton stream re-reads this much before its cursor; already judged hashes are skipped. */
-  jettonOverlapSeconds?: number;
   now?: () => number;
 }
 
@@ -77,9 +78,44 @@ export function createTonWatcher(deps: TonWatcherDeps): TonWatcher {
   const pageSize = deps.pageSize ?? 100;
   const maxPages = deps.maxPagesPerPoll ?? 20;
   const lookback = deps.initialLookbackSeconds ?? 86_400;
-  const overlap = deps.jettonOverlapSeconds ?? 120;
   const tonStream = `ton:${wallet}`;
-  const jettonStream = `jetton:${wallet}`;
+  /** jetton master → our jetton wallet, as the master reports it */
+  const ourJettonWallets = new Map<string, Promise<string>>();
+
+  function ourJettonWallet(master: string): Promise<string> {
+    let known = ourJettonWallets.get(master);
+    if (!known) {
+      known = deps.indexer.jettonWalletAddress(master, wallet);
+      // A failed look-up fails this poll and is asked again on the next.
+      known.catch(() => ourJettonWallets.delete(master));
+      ourJettonWallets.set(master, known);
+    }
+    return known;
+  }
+
+  /** The jetton payment a notification proves, or null when no currency's master vouches for it. */
+  async function jettonOf(t: IncomingTonTransfer): Promise<IncomingJettonTransfer | null> {
+    const n = t.notification;
+    if (!n) return null;
+    for (const currency of deps.orders.currencies.values()) {
+      if (currency.jettonMaster === null) continue;
+      if ((await ourJettonWallet(currency.jettonMaster)) !== t.from) continue;
+      return {
+        kind: 'jetton',
+        hash: t.hash,
+        lt: t.lt,
+        utime: t.utime,
+        from: n.sender,
+        to: t.to,
+        jettonMaster: currency.jettonMaster,
+        amount: n.amount,
+        comment: n.comment,
+        // The jettons are in our jetton wallet once it notifies, whatever our wallet did next.
+        aborted: false,
+      };
+    }
+    return null;
+  }
 
   async function judge(t: Transfer): Promise<{ outcome: TonPaymentOutcome; order: TonOrder | null }> {
     if (t.kind === 'ton' && t.bounced) return { outcome: 'bounced', order: null };
@@ -101,13 +137,25 @@ export function createTonWatcher(deps: TonWatcherDeps): TonWatcher {
     return { outcome: await deps.orders.fulfil(order, t), order };
   }
 
-  async function handle(t: Transfer, stats: PollStats): Promise<void> {
+  /** A notification no master vouches for: the order it names (if any) is noted, nothing is paid. */
+  async function judgeForged(
+    t: IncomingTonTransfer,
+  ): Promise<{ outcome: TonPaymentOutcome; order: TonOrder | null }> {
+    const memo = t.notification?.comment?.trim() ?? '';
+    const order = memo && !/\p{Cc}/u.test(memo) ? await deps.orders.findByMemo(memo) : null;
+    return { outcome: 'forged', order };
+  }
+
+  async function handle(received: IncomingTonTransfer, stats: PollStats): Promise<void> {
     stats.transfers++;
-    if (await deps.store.seen(t.hash)) {
+    if (await deps.store.seen(received.hash)) {
       stats.skippedSeen++;
       return;
     }
-    const { outcome, order } = await judge(t);
+    const jetton = received.notification && !received.bounced ? await jettonOf(received) : null;
+    const t: Transfer = jetton ?? received;
+    const { outcome, order } =
+      received.notification && !received.bounced && !jetton ? await judgeForged(received) : await judge(t);
     await deps.store.record({
       hash: t.hash,
       kind: t.kind,
@@ -115,8 +163,8 @@ export function createTonWatcher(deps: TonWatcherDeps): TonWatcher {
       utime: t.utime,
       sender: t.from,
       jettonMaster: t.kind === 'jetton' ? t.jettonMaster : null,
-      amount: t.amount,
-      memo: t.comment,
+      amount: jetton || !received.notification ? t.amount : received.notification.amount,
+      memo: jetton || !received.notification ? t.comment : received.notification.comment,
       orderId: order?.orderId ?? null,
       outcome,
     });
@@ -132,10 +180,10 @@ export function createTonWatcher(deps: TonWatcherDeps): TonWatcher {
     }
   }
 
-  async function drain<T extends Transfer>(
+  async function drain(
     stream: string,
-    fetchPage: (cursor: TonWatchCursor | null, offset: number) => Promise<IndexerPage<T>>,
-    accept: (t: T) => boolean,
+    fetchPage: (cursor: TonWatchCursor | null, offset: number) => Promise<IndexerPage<IncomingTonTransfer>>,
+    accept: (t: IncomingTonTransfer) => boolean,
     stats: PollStats,
   ): Promise<void> {
     const cursor = await deps.store.cursor(stream);
@@ -161,18 +209,6 @@ export function createTonWatcher(deps: TonWatcherDeps): TonWatcher {
         deps.indexer.transactions({
           account: wallet,
           ...(cursor ? { startLt: cursor.lt + 1n } : { startUtime: startUtime() }),
-          limit: pageSize,
-          offset,
-        }),
-      (t) => t.to === wallet,
-      stats,
-    );
-    await drain(
-      jettonStream,
-      (cursor, offset) =>
-        deps.indexer.jettonTransfersIn({
-          owner: wallet,
-          startUtime: cursor ? Math.max(0, cursor.utime - overlap) : startUtime(),
           limit: pageSize,
           offset,
         }),

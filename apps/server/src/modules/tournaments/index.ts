@@ -5,6 +5,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { App } from '../../http.ts';
+import type { UploadGate } from '../../lib/upload-gate.ts';
 import { registerTemplatesRoutes } from '../templates/routes.ts';
 import type { Redis } from '../../lib/redis.ts';
 import { createTemplatesService } from '../templates/service.ts';
@@ -60,9 +61,14 @@ export function createTemplatesModule(deps: TemplatesModuleDeps) {
     templates,
     tournaments,
     scorer,
-    async register(app: App): Promise<void> {
-      await registerTemplatesRoutes(app, { templates, maxBytes: limits.maxBytes, isAdmin: deps.isAdmin });
-      await registerTournamentsRoutes(app, { tournaments, maxBytes: limits.maxBytes });
+    async register(app: App, uploadGate: UploadGate): Promise<void> {
+      await registerTemplatesRoutes(app, {
+        templates,
+        maxBytes: limits.maxBytes,
+        uploadGate,
+        isAdmin: deps.isAdmin,
+      });
+      await registerTournamentsRoutes(app, { tournaments, maxBytes: limits.maxBytes, uploadGate });
     },
   };
 }

@@ -14,20 +14,26 @@ import {
   userResultsResponse,
 } from '@pixel-wall/shared';
 import { type App, callerId } from '../../http.ts';
+import type { UploadGate } from '../../lib/upload-gate.ts';
 import { registerImageUploads } from '../templates/upload.ts';
 import type { TournamentsService } from './service.ts';
 
 export interface TournamentsRoutesDeps {
   tournaments: TournamentsService;
   maxBytes: number;
+  uploadGate: UploadGate;
 }
 
 export async function registerTournamentsRoutes(app: App, deps: TournamentsRoutesDeps): Promise<void> {
   const { tournaments } = deps;
   const P = `${API_PREFIX}/tournament`;
 
-  await registerImageUploads(app, deps.maxBytes, [
-    { path: `${P}/template/upload`, handler: (userId, bytes, pos) => tournaments.upload(userId, bytes, pos) },
+  await registerImageUploads(app, deps.uploadGate, deps.maxBytes, [
+    {
+      path: `${P}/template/upload`,
+      admit: (userId) => tournaments.admitUpload(userId),
+      handler: (userId, bytes, pos) => tournaments.upload(userId, bytes, pos),
+    },
   ]);
 
   app.get(

@@ -24,7 +24,15 @@ export interface TournamentsServiceDeps {
   db: Pick<Database, 'query'>;
   templates: Pick<
     TemplatesService,
-    'saveUpload' | 'view' | 'get' | 'roundList' | 'roundRandom' | 'subscribe' | 'subscribed' | 'rows'
+    | 'admitUpload'
+    | 'saveUpload'
+    | 'view'
+    | 'get'
+    | 'roundList'
+    | 'roundRandom'
+    | 'subscribe'
+    | 'subscribed'
+    | 'rows'
   >;
   schedule: TournamentSchedule;
   now?: () => number;
@@ -103,6 +111,12 @@ export function createTournamentsService(deps: TournamentsServiceDeps) {
         uploadRound: uploadRound(schedule, t),
         now: t,
       };
+    },
+
+    /** Before an entry's body is read: a round is open and the player may upload. */
+    async admitUpload(userId: number): Promise<void> {
+      currentRound();
+      await templates.admitUpload(userId);
     },
 
     async upload(userId: number, bytes: Uint8Array, pos: UploadPosition): Promise<Template> {

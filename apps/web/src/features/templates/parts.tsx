@@ -98,7 +98,13 @@ export function UploadForm({ selected, maxSize, upload, testId }: UploadFormProp
         upload(file, { x: num(x), y: num(y) })
           .then(() => setFile(null))
           .catch((err: unknown) =>
-            setError(err instanceof ApiError ? err.message : t('templates.uploadFailed')),
+            setError(
+              !(err instanceof ApiError)
+                ? t('templates.uploadFailed')
+                : err.code === 'UPLOADS_BUSY'
+                  ? t('templates.uploadsBusy')
+                  : err.message,
+            ),
           )
           .finally(() => setBusy(false));
       }}
