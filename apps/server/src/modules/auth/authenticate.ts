@@ -1,8 +1,10 @@
 /**
  * Resolves the caller from `Authorization`: `Bearer <token>` (our access token) or
  * `initData <raw>` (Telegram Mini App launch data, verified by HMAC with the bot token). A
- * verified initData is cached by its hash, so repeated calls cost one map look-up.
+ * verified initData is cached by a SHA-256 of the whole string, so repeated calls cost one digest
+ * and one map look-up; any other string (a bare `hash=`, a changed field) is verified afresh.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { verifyInitData } from '../../integrations/telegram/init-data.ts';
@@ -68,8 +70,8 @@ export function createAuthenticator(deps: AuthenticateDeps) {
         return claims.userId;
       }
       if (scheme === 'initData') {
-        const hash = /(?:^|&)hash=([0-9a-f]{64})(?:&|$)/.exec(value)?.[1];
-        const cached = hash ? initDataCache.get(hash) : undefined;
+        const key = createHash('sha256').update(value).digest('base64');
+        const cached = initDataCache.get(key);
         const t = now();
         if (
           cached &&
@@ -80,10 +82,8 @@ export function createAuthenticator(deps: AuthenticateDeps) {
         }
         const userId = await fromInitData(value, req);
         const authDate = Number(/(?:^|&)auth_date=(\d+)/.exec(value)?.[1] ?? 0);
-        if (hash) {
-          if (initDataCache.size > 100_000) initDataCache.clear();
-          initDataCache.set(hash, { userId, at: t, authDate });
-        }
+        if (initDataCache.size > 100_000) initDataCache.clear();
+        initDataCache.set(key, { userId, at: t, authDate });
         return userId;
       }
       throw new AppError('UNAUTHORIZED', 'Unsupported Authorization scheme; use Bearer or initData.');
