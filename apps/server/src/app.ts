@@ -8,8 +8,8 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import {
@@ -43,6 +43,7 @@ import { createMetrics } from './lib/metrics.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
 import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
+import { installAuthGuard } from './modules/auth/guard.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { registerCanvasRoutes } from './modules/canvas/routes.ts';
@@ -151,12 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     warn: (obj: object, msg: string) => app.log.warn(obj, msg),
     error: (obj: object, msg: string) => app.log.error(obj, msg),
   };
+  // One roles cache for the staff-route guard and the moderation service that changes roles.
+  const roles = createRoles({ db, isAdmin: (id) => config.adminIds.has(id) });
   const players = await createPlayers({
     db,
     users,
     tokens,
     bus,
     isAdmin: (id) => config.adminIds.has(id),
+    roles,
     redis,
     prefix,
     instanceId,
@@ -191,7 +195,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     users,
     log: lateLog,
     options: {
-      adminIds: config.adminIds,
       botToken: config.telegram.botToken,
       telegramApiUrl: config.telegram.apiUrl,
       webhookSecret: config.telegram.webhookSecret,
@@ -228,7 +231,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: lateLog,
   });
   await hidden.start();
-  const roles = createRoles({ db, isAdmin: (id) => config.adminIds.has(id) });
   const isAdminRole = async (id: number) => (await roles.roleOf(id)) === 'admin';
   const nft = createNftService({
     db,
@@ -254,7 +256,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     users,
     canvas: () => engine.canvas(),
     config,
-    isAdmin: (id) => config.adminIds.has(id),
     instanceId,
     log: lateLog,
   });
@@ -419,7 +420,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('userId', null);
+  installAuthGuard(app, { callerOf: (req) => authenticator.callerOf(req), roleOf: roles.roleOf });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, code, message } = describeError(err);
@@ -445,18 +446,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('X-Request-Id', req.id);
     return payload;
-  });
-
-  app.addHook('preHandler', async (req) => {
-    const mode = req.routeOptions.config.auth ?? 'none';
-    if (mode === 'none') return;
-    req.userId = await authenticator.userIdOf(req);
-    if (mode === 'required' && req.userId === null) {
-      throw new AppError(
-        'UNAUTHORIZED',
-        'Sign in first: send Authorization: Bearer <token> or initData <data>.',
-      );
-    }
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -523,7 +512,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   ton.register(app);
   payouts.register(app);
   players.register(app);
-  registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole });
+  registerHiddenRoutes(app, hidden);
   registerNftRoutes(app, nft, { publicUrl: config.publicUrl });
   registerPixanosRoutes(app, pixanos);
   await templates.register(app);

@@ -7,16 +7,11 @@ import {
   hiddenStatsSchema,
   hiddenTemplateQuery,
 } from '@pixel-wall/shared';
-import { AppError } from '../../errors.ts';
 import { type App, callerId } from '../../http.ts';
 import { binaryBody, registerBinaryRoutes } from '../../lib/binary-body.ts';
 import type { HiddenGame } from './service.ts';
 
-export function registerHiddenRoutes(
-  app: App,
-  hidden: HiddenGame,
-  opts: { isAdmin(userId: number): Promise<boolean> },
-): void {
+export function registerHiddenRoutes(app: App, hidden: HiddenGame): void {
   app.get(
     `${API_PREFIX}/hidden/stats`,
     { schema: { response: { 200: hiddenStatsSchema } }, config: { auth: 'optional' } },
@@ -37,11 +32,10 @@ export function registerHiddenRoutes(
       `${API_PREFIX}/hidden/admin/round`,
       {
         schema: { querystring: hiddenTemplateQuery, response: { 200: hiddenRoundSchema } },
-        config: { auth: 'required' },
+        config: { auth: 'required', role: 'admin' },
       },
       async (req) => {
         const adminId = callerId(req);
-        if (!(await opts.isAdmin(adminId))) throw new AppError('FORBIDDEN', 'Only admins may start a round.');
         const body = binaryBody(req, `the template (${HIDDEN_AWARDS} palette indices, 64×64 row by row)`);
         return hidden.newRound(adminId, req.query.x, req.query.y, new Uint8Array(body));
       },

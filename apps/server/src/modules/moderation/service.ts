@@ -18,7 +18,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import { type Board, periodBoards, type RatingsStore } from '../ratings/store.ts';
 import type { UsersService } from '../users/service.ts';
 import { readLog, writeLogEntry } from './log.ts';
-import { createRoles, parseRole, ROLE_RANK } from './roles.ts';
+import { createRoles, parseRole, ROLE_RANK, type Roles } from './roles.ts';
 
 export interface ModerationServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
@@ -30,6 +30,8 @@ export interface ModerationServiceDeps {
   isAdmin(userId: number): boolean;
   /** how long a looked-up role is trusted on this instance */
   roleTtlMs?: number;
+  /** a roles cache shared with the staff-route guard; one of its own otherwise */
+  roles?: Roles;
   now?: () => number;
 }
 
@@ -41,7 +43,7 @@ interface TargetRow {
 
 export function createModerationService(deps: ModerationServiceDeps) {
   const now = deps.now ?? Date.now;
-  const roles = createRoles({ db: deps.db, isAdmin: deps.isAdmin, ttlMs: deps.roleTtlMs, now });
+  const roles = deps.roles ?? createRoles({ db: deps.db, isAdmin: deps.isAdmin, ttlMs: deps.roleTtlMs, now });
 
   const boards = (): Board[] => ['players', ...periodBoards(now())];
 

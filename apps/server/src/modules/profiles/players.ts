@@ -16,6 +16,7 @@ import type { App } from '../../http.ts';
 import { dayKey } from '../../lib/periods.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import type { Roles } from '../moderation/roles.ts';
 import { registerModerationRoutes } from '../moderation/routes.ts';
 import { createModerationService } from '../moderation/service.ts';
 import { registerPixelsRoutes } from '../pixels/routes.ts';
@@ -37,6 +38,8 @@ export interface PlayersDeps {
   tokens: Pick<TokenService, 'revokeUser'>;
   bus: Pick<Bus, 'publishControl'>;
   isAdmin(userId: number): boolean;
+  /** The roles the app's staff-route guard reads, so a role change here is seen there at once. */
+  roles?: Roles;
   /** Cluster mode: boards in this Redis, shared by every instance; null: in process. */
   redis: Redis | null;
   /** Redis key namespace (config.redisPrefix). */
@@ -90,6 +93,7 @@ export async function createPlayers(deps: PlayersDeps): Promise<Players> {
     bus: deps.bus,
     store,
     isAdmin: deps.isAdmin,
+    roles: deps.roles,
     now,
   });
   const profiles = createProfilesService({ db, ratings, users: deps.users });
@@ -100,8 +104,8 @@ export async function createPlayers(deps: PlayersDeps): Promise<Players> {
 
     register(app) {
       registerRatingsRoutes(app, { ratings });
-      registerSquadsRoutes(app, { squads, isAdmin: deps.isAdmin });
-      registerModerationRoutes(app, { moderation, isAdmin: deps.isAdmin });
+      registerSquadsRoutes(app, { squads });
+      registerModerationRoutes(app, { moderation });
       registerProfilesRoutes(app, { profiles });
       registerPixelsRoutes(app, { pixels });
     },

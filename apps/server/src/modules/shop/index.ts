@@ -38,7 +38,6 @@ export { createOrders } from './orders.ts';
 export { registerShopRoutes } from './routes.ts';
 
 export interface EconomyOptions {
-  adminIds: ReadonlySet<number>;
   /** TELEGRAM_BOT_TOKEN; null: no Stars payments, and the webhook refuses everything */
   botToken: string | null;
   /** TELEGRAM_API_URL (default https://api.telegram.org) */
@@ -124,7 +123,6 @@ export async function createEconomy(deps: EconomyDeps) {
   const rewards = createRewardsService({
     db,
     users: deps.users,
-    adminIds: options.adminIds,
     paintRewardOneIn: options.paintRewardOneIn,
     rewardSeed,
   });

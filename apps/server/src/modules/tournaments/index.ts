@@ -18,7 +18,6 @@ export interface TemplatesModuleDeps {
   /** a copy of the canvas (palette indices), for scoring */
   canvas(): Promise<Uint8Array>;
   config: Pick<Config, 'templates' | 'tournament'>;
-  isAdmin(userId: number): boolean;
   instanceId: string;
   log: ScorerLog;
   now?: () => number;
@@ -55,7 +54,7 @@ export function createTemplatesModule(deps: TemplatesModuleDeps) {
     tournaments,
     scorer,
     async register(app: App): Promise<void> {
-      await registerTemplatesRoutes(app, { templates, maxBytes: limits.maxBytes, isAdmin: deps.isAdmin });
+      await registerTemplatesRoutes(app, { templates, maxBytes: limits.maxBytes });
       await registerTournamentsRoutes(app, { tournaments, maxBytes: limits.maxBytes });
     },
   };
