@@ -20,7 +20,7 @@ import {
   type ErrorCode,
   TON_NETWORK,
 } from '@pixel-wall/shared';
-import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -414,6 +414,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // The router's own refusals (a bad % escape, an over-long path parameter) in the app's format.
+    frameworkErrors: (err, req, reply) => {
+      const { status, code, message } = describeError(err);
+      void (reply as FastifyReply).code(status).send({ error: { code, message }, requestId: req.id });
+    },
     bodyLimit: 16 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -566,7 +571,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
           '<!doctype html><title>Pixel Wall</title><p>The web app is not built. Run <code>npm run build</code>.</p>',
         );
     }
-    throw new AppError('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}.`);
+    throw new AppError('NOT_FOUND', `No route ${req.method} ${clip(req.url.split('?')[0] ?? '')}.`);
   });
 
   await app.ready();
@@ -647,6 +652,11 @@ async function ensureRedisCanvas(
   }
 }
 
+/** At most 64 characters of something the client sent, for an error message. */
+function clip(s: string): string {
+  return s.length > 64 ? `${s.slice(0, 61)}...` : s;
+}
+
 function describeError(err: FastifyError): { status: number; code: ErrorCode; message: string } {
   if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message };
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -659,6 +669,10 @@ function describeError(err: FastifyError): { status: number; code: ErrorCode; me
     };
   }
   switch (err.code) {
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, code: 'BAD_REQUEST', message: 'The URL is malformed (a bad % escape).' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, code: 'BAD_REQUEST', message: 'A part of the URL is too long.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -670,8 +684,9 @@ function describeError(err: FastifyError): { status: number; code: ErrorCode; me
     return { status: 400, code: 'BAD_REQUEST', message: 'The request is malformed.' };
   }
   if (err.statusCode === 429) return { status: 429, code: 'RATE_LIMITED', message: 'Too many requests.' };
+  // Other client errors of the framework: their messages may quote the request, so not echoed.
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-    return { status: err.statusCode, code: 'BAD_REQUEST', message: err.message };
+    return { status: err.statusCode, code: 'BAD_REQUEST', message: 'The request was refused.' };
   }
   return { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side.' };
 }
