@@ -39,6 +39,7 @@ import { createToncenterJettonLedger, tonExplorer } from './integrations/market/
 import { createCoinGeckoProvider } from './integrations/market/market-data.ts';
 import { createTonPayoutService } from './integrations/ton/payout.ts';
 import { createLeaderElection } from './lib/leader.ts';
+import { createLogThrottle } from './lib/log-throttle.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
 import { serverSecret } from './lib/secrets.ts';
@@ -92,6 +93,7 @@ export interface BuiltApp {
 const deflateRawAsync = promisify(deflateRaw);
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const CLIENT_FAULT_LOG_MS = 60_000;
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, db } = deps;
@@ -427,9 +429,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   installAuthGuard(app, { callerOf: (req) => authenticator.callerOf(req), roleOf: roles.roleOf });
 
+  // Error level (with the stack) is for our faults; what a client can cause again and again (a
+  // feature this server has not configured, a bad websocket frame) goes to info, once per cause.
+  const clientFaults = createLogThrottle({ intervalMs: CLIENT_FAULT_LOG_MS });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, code, message } = describeError(err);
-    if (status >= 500) req.log.error({ err }, 'request failed');
+    if (status >= 500 && !(err instanceof AppError)) req.log.error({ err }, 'request failed');
+    else if (status >= 500) {
+      const route = req.routeOptions.url ?? 'unmatched';
+      const admitted = clientFaults.admit(`http:${code}:${route}`);
+      if (admitted) req.log.info({ code, route, status, suppressed: admitted.suppressed }, message);
+    }
     const body: Record<string, unknown> = { error: { code, message }, requestId: req.id };
     if (err instanceof AppError && err.details) (body.error as Record<string, unknown>).details = err.details;
     return reply.code(status).send(body);
@@ -443,7 +453,22 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
   });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 1024 },
+    errorHandler: (err, socket, req) => {
+      socket.terminate();
+      // ws's protocol errors (an oversize or malformed frame) and dropped connections are the
+      // client's; anything else is ours.
+      const code = (err as NodeJS.ErrnoException).code ?? '';
+      if (!/^(WS_ERR_|ECONNRESET$|EPIPE$)/.test(code)) {
+        req.log.error({ err }, 'websocket handler failed');
+        return;
+      }
+      const admitted = clientFaults.admit(`ws:${code}`);
+      if (admitted)
+        req.log.debug({ code, suppressed: admitted.suppressed }, `websocket closed: ${err.message}`);
+    },
+  });
   // JSON lists (shop, ratings, histories) gzip to a fraction on a phone's network. Small replies,
   // such as a paint's, stay as they are; the web build is served precompressed by @fastify/static.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
