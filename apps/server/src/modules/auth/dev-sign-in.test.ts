@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import {
+  api,
+  createTestStore,
+  type RunningApp,
+  startApp,
+  type TestStore,
+  testConfig,
+} from '../../testing/harness.ts';
+
+const ADMIN = 7_100_001;
+
+describe('dev sign-in', () => {
+  let store: TestStore;
+  let run: RunningApp;
+
+  beforeAll(async () => {
+    store = await createTestStore('pglite');
+    run = await startApp(store, testConfig({ TELEGRAM_BOT_TOKEN: '', ADMIN_IDS: String(ADMIN) }));
+  });
+  afterAll(async () => {
+    await run?.stop();
+    await store?.dispose();
+  });
+
+  const signIn = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    api<{ token: string; refresh_token: string; error: { code: string } }>(
+      run.baseUrl,
+      'POST',
+      '/api/v1/auth/dev',
+      {
+        body,
+        headers,
+      },
+    );
+
+  it('signs in a direct loopback caller', async () => {
+    expect((await signIn({ firstName: 'Dev' })).status).toBe(200);
+  });
+
+  it.each([
+    ['forwarded', 'for=203.0.113.7'],
+    ['x-forwarded-for', '203.0.113.7'],
+    ['x-real-ip', '203.0.113.7'],
+    ['x-forwarded-host', 'wall.example'],
+    ['via', '1.1 proxy'],
+  ])('refuses a request that came through a proxy (%s)', async (header, value) => {
+    const r = await signIn({ firstName: 'Dev', id: ADMIN }, { [header]: value });
+    expect([r.status, r.body.error.code]).toEqual([403, 'DEV_SIGN_IN_DISABLED']);
+  });
+
+  it('is off when PUBLIC_URL is not a loopback URL', () => {
+    const env = { HOST: '127.0.0.1' };
+    expect(loadConfig(env).devSignIn).toBe(true);
+    expect(loadConfig({ ...env, PUBLIC_URL: 'http://127.0.0.1:8080' }).devSignIn).toBe(true);
+    expect(loadConfig({ ...env, PUBLIC_URL: 'http://localhost:8080' }).devSignIn).toBe(true);
+    expect(loadConfig({ ...env, PUBLIC_URL: 'https://wall.example' }).devSignIn).toBe(false);
+  });
+});
