@@ -64,7 +64,7 @@ export function createAuthenticator(deps: AuthenticateDeps) {
     if (scheme === 'Bearer') {
       const claims = value ? await deps.tokens.verifyAccess(value) : null;
       if (!claims) throw new AppError('UNAUTHORIZED', 'The access token is not valid or has expired.');
-      return { userId: claims.userId, dev: false };
+      return { userId: claims.userId, dev: claims.dev };
     }
     if (scheme === 'initData') {
       const key = createHash('sha256').update(value).digest('base64');

@@ -58,3 +58,45 @@ describe('dev sign-in', () => {
     expect(loadConfig({ ...env, PUBLIC_URL: 'https://wall.example' }).devSignIn).toBe(false);
   });
 });
+
+describe('a dev session is never staff', () => {
+  let store: TestStore;
+  let run: RunningApp;
+
+  beforeAll(async () => {
+    store = await createTestStore('pglite');
+    run = await startApp(store, testConfig({ TELEGRAM_BOT_TOKEN: '', ADMIN_IDS: String(ADMIN) }));
+  });
+  afterAll(async () => {
+    await run?.stop();
+    await store?.dispose();
+  });
+
+  it('signs an ADMIN_IDS id in as a player, also after a refresh', async () => {
+    const r = await api<{ token: string; refresh_token: string }>(run.baseUrl, 'POST', '/api/v1/auth/dev', {
+      body: { firstName: 'Mallory', id: ADMIN },
+    });
+    expect(r.status).toBe(200);
+    const refreshed = await api<{ token: string }>(run.baseUrl, 'POST', '/api/v1/auth/telegram/refresh', {
+      body: { refresh_token: r.body.refresh_token },
+    });
+    expect(refreshed.status).toBe(200);
+    for (const token of [r.body.token, refreshed.body.token]) {
+      const me = await api<{ role: string }>(run.baseUrl, 'GET', '/api/v1/admin/me', { token });
+      expect(me.body.role).toBe('player');
+      const user = await api<{ isAdmin: boolean }>(run.baseUrl, 'GET', '/api/v1/users/me', { token });
+      expect(user.body.isAdmin).toBe(false);
+      const squad = await api<{ error: { code: string } }>(run.baseUrl, 'POST', '/api/v1/admin/squads', {
+        token,
+        body: {
+          name: 'Owned',
+          slug: `owned_${token.length}${Math.random().toString(36).slice(2, 6)}`,
+          logo: null,
+        },
+      });
+      expect([squad.status, squad.body.error.code]).toEqual([403, 'FORBIDDEN']);
+      const ban = await api(run.baseUrl, 'PUT', '/api/v1/admin/ban/1', { token, body: {} });
+      expect(ban.status).toBe(403);
+    }
+  });
+});

@@ -143,7 +143,7 @@ export function registerAuthRoutes(app: App, deps: AuthRoutesDeps): void {
         },
         { startParam: req.body.startParam ?? null, country: deps.countryOf(req), now: Date.now() },
       );
-      return { success: true as const, ...(await deps.tokens.issue(profile.id)) };
+      return { success: true as const, ...(await deps.tokens.issue(profile.id, { dev: true })) };
     },
   );
 }
