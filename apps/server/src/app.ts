@@ -8,9 +8,9 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import {
@@ -21,7 +21,7 @@ import {
   type ErrorCode,
   TON_NETWORK,
 } from '@pixel-wall/shared';
-import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -41,6 +41,7 @@ import { createCoinGeckoProvider } from './integrations/market/market-data.ts';
 import { createHighloadPayoutService } from './integrations/ton/batch-payout.ts';
 import { createTonPayoutService } from './integrations/ton/payout.ts';
 import { createLeaderElection } from './lib/leader.ts';
+import { createLogThrottle } from './lib/log-throttle.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createPlayerCaches } from './lib/player-caches.ts';
 import { servicesOff } from './lib/optional-services.ts';
@@ -51,6 +52,7 @@ import { serverSecret } from './lib/secrets.ts';
 import { createAuthenticator } from './modules/auth/authenticate.ts';
 import { createBotChat } from './modules/bot/chat.ts';
 import { createBotSetup } from './modules/bot/setup.ts';
+import { installAuthGuard, requireRole } from './modules/auth/guard.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { registerCanvasRoutes } from './modules/canvas/routes.ts';
@@ -100,6 +102,7 @@ export interface BuiltApp {
 const deflateRawAsync = promisify(deflateRaw);
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const CLIENT_FAULT_LOG_MS = 60_000;
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, db } = deps;
@@ -168,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     warn: (obj: object, msg: string) => app.log.warn(obj, msg),
     error: (obj: object, msg: string) => app.log.error(obj, msg),
   };
+  // One roles cache for the staff-route guard and the moderation service that changes roles.
   const roles = createRoles({ db, isAdmin: (id) => config.adminIds.has(id), caches });
   const players = await createPlayers({
     db,
@@ -211,7 +215,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     caches,
     log: lateLog,
     options: {
-      adminIds: config.adminIds,
       botToken: config.telegram.botToken,
       telegramApiUrl: config.telegram.apiUrl,
       webhookSecret: config.telegram.webhookSecret,
@@ -268,7 +271,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     users,
     canvas: () => engine.canvas(),
     config,
-    isAdmin: (id) => config.adminIds.has(id),
     instanceId,
     redis,
     prefix,
@@ -428,7 +430,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Every upload route authenticates before its body is read, within one byte budget.
   const uploadGate = createUploadGate({
     budget: createUploadBudget(config.uploadBudgetBytes),
-    authenticate: (req) => authenticator.userIdOf(req),
+    authenticate: (req) => authenticator.callerOf(req),
+    requireRole,
   });
 
   const app = Fastify({
@@ -445,18 +448,31 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // The router's own refusals (a bad % escape, an over-long path parameter) in the app's format.
+    frameworkErrors: (err, req, reply) => {
+      const { status, code, message } = describeError(err);
+      void (reply as FastifyReply).code(status).send({ error: { code, message }, requestId: req.id });
+    },
     bodyLimit: 16 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('userId', null);
+  installAuthGuard(app, { callerOf: (req) => authenticator.callerOf(req), roleOf: roles.roleOf });
 
+  // Error level (with the stack) is for our faults; what a client can cause again and again (a
+  // feature this server has not configured, a bad websocket frame) goes to info, once per cause.
+  const clientFaults = createLogThrottle({ intervalMs: CLIENT_FAULT_LOG_MS });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, code, message } = describeError(err);
+    if (status >= 500 && !(err instanceof AppError)) req.log.error({ err }, 'request failed');
     // A service this deploy has not configured is expected to refuse; the start said so once.
-    if (status >= 500 && !isNotConfigured(err)) req.log.error({ err }, 'request failed');
+    else if (status >= 500 && !isNotConfigured(err)) {
+      const route = req.routeOptions.url ?? 'unmatched';
+      const admitted = clientFaults.admit(`http:${code}:${route}`);
+      if (admitted) req.log.info({ code, route, status, suppressed: admitted.suppressed }, message);
+    }
     const body: Record<string, unknown> = { error: { code, message }, requestId: req.id };
     if (err instanceof AppError && err.details) (body.error as Record<string, unknown>).details = err.details;
     return reply.code(status).send(body);
@@ -477,7 +493,22 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ? fs.readFileSync(`${webDist}/index.html`, 'utf8')
     : null;
   await app.register(fastifyHelmet, helmetOptions({ publicUrl: config.publicUrl, indexHtml }));
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 1024 },
+    errorHandler: (err, socket, req) => {
+      socket.terminate();
+      // ws's protocol errors (an oversize or malformed frame) and dropped connections are the
+      // client's; anything else is ours.
+      const code = (err as NodeJS.ErrnoException).code ?? '';
+      if (!/^(WS_ERR_|ECONNRESET$|EPIPE$)/.test(code)) {
+        req.log.error({ err }, 'websocket handler failed');
+        return;
+      }
+      const admitted = clientFaults.admit(`ws:${code}`);
+      if (admitted)
+        req.log.debug({ code, suppressed: admitted.suppressed }, `websocket closed: ${err.message}`);
+    },
+  });
   // JSON lists (shop, ratings, histories) gzip to a fraction on a phone's network. Small replies,
   // such as a paint's, stay as they are; the web build is served precompressed by @fastify/static.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
@@ -485,19 +516,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('X-Request-Id', req.id);
     return payload;
-  });
-
-  app.addHook('preHandler', async (req) => {
-    const mode = req.routeOptions.config.auth ?? 'none';
-    // An upload route's gate has authenticated the caller already, before the body was read.
-    if (mode === 'none' || req.userId !== null) return;
-    req.userId = await authenticator.userIdOf(req);
-    if (mode === 'required' && req.userId === null) {
-      throw new AppError(
-        'UNAUTHORIZED',
-        'Sign in first: send Authorization: Bearer <token> or initData <data>.',
-      );
-    }
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -570,8 +588,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerTonConnectManifest(app, { publicUrl: config.publicUrl });
   payouts.register(app);
   players.register(app);
-  registerHiddenRoutes(app, hidden, { isAdmin: isAdminRole, uploadGate });
-  registerRefundRoutes(app, economy.refunds, { isAdmin: isAdminRole });
+  registerHiddenRoutes(app, hidden, { uploadGate });
+  registerRefundRoutes(app, economy.refunds);
   registerNftRoutes(app, nft, { publicUrl: config.publicUrl, uploadGate });
   registerPixanosRoutes(app, pixanos);
   await templates.register(app, uploadGate);
@@ -631,7 +649,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
           '<!doctype html><title>Pixel Wall</title><p>The web app is not built. Run <code>npm run build</code>.</p>',
         );
     }
-    throw new AppError('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}.`);
+    throw new AppError('NOT_FOUND', `No route ${req.method} ${clip(req.url.split('?')[0] ?? '')}.`);
   });
 
   await app.ready();
@@ -769,6 +787,11 @@ export function bearerCheck(token: string | null): (header: string | undefined) 
   };
 }
 
+/** At most 64 characters of something the client sent, for an error message. */
+function clip(s: string): string {
+  return s.length > 64 ? `${s.slice(0, 61)}...` : s;
+}
+
 function describeError(err: FastifyError): { status: number; code: ErrorCode; message: string } {
   if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message };
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -781,6 +804,10 @@ function describeError(err: FastifyError): { status: number; code: ErrorCode; me
     };
   }
   switch (err.code) {
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, code: 'BAD_REQUEST', message: 'The URL is malformed (a bad % escape).' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, code: 'BAD_REQUEST', message: 'A part of the URL is too long.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -792,8 +819,9 @@ function describeError(err: FastifyError): { status: number; code: ErrorCode; me
     return { status: 400, code: 'BAD_REQUEST', message: 'The request is malformed.' };
   }
   if (err.statusCode === 429) return { status: 429, code: 'RATE_LIMITED', message: 'Too many requests.' };
+  // Other client errors of the framework: their messages may quote the request, so not echoed.
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-    return { status: err.statusCode, code: 'BAD_REQUEST', message: err.message };
+    return { status: err.statusCode, code: 'BAD_REQUEST', message: 'The request was refused.' };
   }
   return { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side.' };
 }

@@ -311,6 +311,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rounds: e.TOURNAMENT_ROUNDS,
       scoreIntervalMs: e.TOURNAMENT_SCORE_INTERVAL_MS,
     },
-    devSignIn: botToken === null && isLoopback(e.HOST),
+    // Dev sign-in only for a server that is not reachable from outside: no bot token, a loopback
+    // listen address, and no public URL (a reverse proxy in front makes loopback meaningless).
+    devSignIn:
+      botToken === null &&
+      isLoopback(e.HOST) &&
+      (e.PUBLIC_URL === undefined || isLoopback(new URL(e.PUBLIC_URL).hostname)),
   };
 }

@@ -26,7 +26,8 @@ const running: { stop(): Promise<unknown> }[] = [];
  * The browser tests' world, all on loopback:
  * - the game on the embedded default without a bot token (dev sign-in), with TON payments on
  *   against a fake toncenter;
- * - a second game with a bot token whose Bot API is a fake Telegram, for Stars and initData sign-in.
+ * - a second game with a bot token whose Bot API is a fake Telegram, for Stars and initData sign-in,
+ *   where the players and NFT tests run because their admin (ADMIN_IDS) must sign in by Telegram.
  */
 export async function setup(project: TestProject): Promise<void> {
   const indexer: FakeTonIndexer = await startFakeTonIndexer();
@@ -47,8 +48,6 @@ export async function setup(project: TestProject): Promise<void> {
       TON_INDEXER_URL: indexer.url,
       TON_PAYMENT_WALLET: paymentWallet,
       TON_WATCH_INTERVAL_MS: '1000',
-      // the players test's admin signs in through the dev form with this id
-      ADMIN_IDS: '7000001',
       MARKET_DATA_URL: market.url,
       MARKET_DATA_TOKEN_ID: DEMO_PX_COIN.id,
       ...PX_LEDGER_ENV,
@@ -61,7 +60,13 @@ export async function setup(project: TestProject): Promise<void> {
   const telegramPort = await freePort();
   const telegram = await startServer({
     port: telegramPort,
-    env: { ...common, TELEGRAM_BOT_TOKEN: TOOLS_BOT_TOKEN, TELEGRAM_API_URL: bot.url },
+    env: {
+      ...common,
+      TELEGRAM_BOT_TOKEN: TOOLS_BOT_TOKEN,
+      TELEGRAM_API_URL: bot.url,
+      // the admin of the players and NFT tests, signed in by Telegram (a dev sign-in is never staff)
+      ADMIN_IDS: '7000001',
+    },
   });
   running.push(telegram);
   bot.webhook.url = `${telegram.url}/api/v1/telegram/webhook`;

@@ -5,13 +5,16 @@
  * hidden template shows 'Gotcha!' at the pixel, the reward marker, the instruction popup and the
  * rating. Screens are saved at phone and desktop size.
  *
- * Needs the e2e server started with `ADMIN_IDS=7000001` (global-setup.ts).
+ * Runs on the e2e server with a bot token, started with `ADMIN_IDS=7000001` (global-setup.ts):
+ * everyone signs in by Telegram launch data, as a dev sign-in is never staff.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { telegramTokens } from '../lib/players.ts';
 import { launchBrowser, newDesktop, newPhone, screenshot, watchErrors } from './browser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = inject('telegramUrl');
+const botToken = inject('botToken');
 const ADMIN_ID = 7_000_001;
 const RUN = Date.now().toString(36);
 const PAINTER = `Nia ${RUN}`.slice(0, 18);
@@ -25,14 +28,8 @@ interface Tokens {
   refreshToken: string;
 }
 
-async function devTokens(firstName: string, id?: number): Promise<Tokens> {
-  const r = await fetch(`${baseUrl}/api/v1/auth/dev`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(id === undefined ? { firstName } : { id, firstName }),
-  });
-  expect(r.status).toBe(200);
-  const body = (await r.json()) as { token: string; refresh_token: string };
+async function signInTokens(firstName: string, id: number): Promise<Tokens> {
+  const body = await telegramTokens(baseUrl, { id, firstName }, botToken);
   return { authToken: body.token, refreshToken: body.refresh_token };
 }
 
@@ -65,8 +62,8 @@ describe('NFT drawings and the hidden-template game', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    player = await devTokens(PAINTER);
-    admin = await devTokens('Ada', ADMIN_ID);
+    player = await signInTokens(PAINTER, 7_300_000 + Math.floor(Math.random() * 99_999));
+    admin = await signInTokens('Ada', ADMIN_ID);
   });
   afterAll(async () => {
     await browser?.close();
@@ -182,7 +179,10 @@ describe('NFT drawings and the hidden-template game', () => {
       [newPhone, '390x844'],
       [newDesktop, '1280x800'],
     ] as const) {
-      const tokens = await devTokens(`${PAINTER.slice(0, 12)} ${size.slice(0, 3)}`);
+      const tokens = await signInTokens(
+        `${PAINTER.slice(0, 12)} ${size.slice(0, 3)}`,
+        7_400_000 + Math.floor(Math.random() * 99_999),
+      );
       const ctx = await signedIn(browser, tokens, open);
       const page = await ctx.newPage();
       const errors = watchErrors(page);

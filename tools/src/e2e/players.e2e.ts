@@ -4,15 +4,20 @@
  * admin bans one, whose next paint is refused. Every player screen is saved at phone and desktop
  * size.
  *
- * Needs the e2e server started with `ADMIN_IDS=7000001` (see ADMIN_ID): the admin signs in through
- * the dev sign-in with that fixed id.
+ * Runs on the e2e server with a bot token, started with `ADMIN_IDS=7000001` (see ADMIN_ID): every
+ * player signs in by Telegram launch data (a dev sign-in is never staff), in the browser through
+ * the website's `?initData=` hand-over.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type LaunchUser, launchData, telegramTokens } from '../lib/players.ts';
 import { launchBrowser, newDesktop, newPhone, screenshot, watchErrors } from './browser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = inject('telegramUrl');
+const botToken = inject('botToken');
 const ADMIN_ID = 7_000_001;
+// Ids unique to this run: other browser tests sign in on the same server.
+const idBase = 7_500_000 + Math.floor(Math.random() * 90_000) * 10;
 const RUN = Date.now().toString(36);
 // Names unique to this run: other browser tests paint on the same server.
 const IRIS = `Iris ${RUN}`.slice(0, 18);
@@ -39,11 +44,8 @@ async function api<T>(
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-async function devTokens(firstName: string, id?: number): Promise<Tokens> {
-  const { status, body } = await api<{ token: string; refresh_token: string }>('/auth/dev', {
-    body: id === undefined ? { firstName } : { id, firstName },
-  });
-  expect(status).toBe(200);
+async function signInTokens(firstName: string, id: number): Promise<Tokens> {
+  const body = await telegramTokens(baseUrl, { id, firstName }, botToken);
   return { authToken: body.token, refreshToken: body.refresh_token };
 }
 
@@ -70,10 +72,11 @@ async function signedInContext(
   return ctx;
 }
 
-/** Signs in through the dev form of the guest banner (the launch parameter goes along). */
-async function devSignIn(page: Page, name: string): Promise<void> {
-  await page.fill('.dev-sign-in__input', name);
-  await page.click('.dev-sign-in button[type=submit]');
+/** Opens `url` with the player's launch data handed over, as the Mini App's web link does. */
+async function openSignedIn(page: Page, url: string, user: LaunchUser): Promise<void> {
+  const to = new URL(url);
+  to.searchParams.set('initData', launchData(user, botToken));
+  await page.goto(to.toString());
   await page.waitForFunction(() => localStorage.getItem('authToken') !== null, null, { timeout: 15_000 });
 }
 
@@ -124,8 +127,7 @@ describe('players, squads and ratings', () => {
     const irisCtx = await newPhone(browser);
     const iris = await irisCtx.newPage();
     const irisErrors = watchErrors(iris);
-    await iris.goto(`${baseUrl}/invite-frens`);
-    await devSignIn(iris, IRIS);
+    await openSignedIn(iris, `${baseUrl}/invite-frens`, { id: idBase + 1, firstName: IRIS });
     const link = await (await iris.waitForSelector('[data-testid=referral-link]')).inputValue();
     const match = /\?startapp=f(\d+)$/.exec(link);
     expect(match, link).not.toBeNull();
@@ -134,7 +136,7 @@ describe('players, squads and ratings', () => {
     await screenshot(iris, 'invite-frens-390x844');
 
     // An admin makes a squad.
-    const admin = await devTokens('Admin', ADMIN_ID);
+    const admin = await signInTokens('Admin', ADMIN_ID);
     const created = await api<{ id: number }>('/admin/squads', {
       token: admin.authToken,
       body: { name: 'Night Owls', slug: `night-owls-${RUN}` },
@@ -142,13 +144,12 @@ describe('players, squads and ratings', () => {
     expect(created.status).toBe(201);
     const squadId = created.body.id;
 
-    // Juno comes through Iris's link and signs in with it.
+    // Juno comes through Iris's link: Telegram hands its launch parameter over in the launch data.
     const junoCtx = await newPhone(browser);
     const juno = await junoCtx.newPage();
     const junoErrors = watchErrors(juno);
-    await juno.goto(link);
-    await juno.waitForSelector('.dev-sign-in__input', { timeout: 20_000 });
-    await devSignIn(juno, JUNO);
+    const startParam = new URL(link).searchParams.get('startapp') ?? '';
+    await openSignedIn(juno, link, { id: idBase + 2, firstName: JUNO, startParam });
     await iris.reload();
     await expect.poll(() => iris.textContent('[data-testid=friends-count]'), { timeout: 10_000 }).toBe('1');
     await iris.waitForSelector(`[data-testid=friends-list] >> text=${JUNO}`);
@@ -232,7 +233,7 @@ describe('players, squads and ratings', () => {
   });
 
   it('every player screen at phone and desktop size', async () => {
-    const tokens = await devTokens(`Shots ${RUN}`.slice(0, 18));
+    const tokens = await signInTokens(`Shots ${RUN}`.slice(0, 18), idBase + 3);
     const phoneCtx = await signedInContext(browser, tokens, newPhone);
     const deskCtx = await signedInContext(browser, tokens, newDesktop);
     const phone = await phoneCtx.newPage();

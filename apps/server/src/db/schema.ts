@@ -67,6 +67,8 @@ export const sessionFamilies = pgTable('session_families', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** started by dev sign-in: never staff (0010) */
+  dev: boolean('dev').notNull().default(false),
 });
 
 export const refreshTokens = pgTable('refresh_tokens', {

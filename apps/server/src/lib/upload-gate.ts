@@ -43,8 +43,10 @@ export const UPLOADS_BUSY_RETRY_SECONDS = 5;
 
 export interface UploadGateDeps {
   budget: UploadBudget;
-  /** The caller's id, null without credentials; throws a 401 AppError for bad ones. */
-  authenticate(req: FastifyRequest): Promise<number | null>;
+  /** The caller, null without credentials; throws a 401 AppError for bad ones. */
+  authenticate(req: FastifyRequest): Promise<{ userId: number; dev: boolean } | null>;
+  /** Throws a 403 AppError when the caller lacks the role the route's `config.role` names. */
+  requireRole?(req: FastifyRequest): Promise<void>;
 }
 
 export interface UploadGateOptions {
@@ -62,13 +64,18 @@ export function createUploadGate(deps: UploadGateDeps): UploadGate {
   return (opts) =>
     async function uploadGate(req: FastifyRequest, reply: FastifyReply) {
       try {
-        const userId = await deps.authenticate(req);
-        if (userId === null) {
+        const caller = await deps.authenticate(req);
+        if (caller === null) {
           throw new AppError(
             'UNAUTHORIZED',
             'Sign in first: send Authorization: Bearer <token> or initData <data>.',
           );
         }
+        const { userId } = caller;
+        req.userId = userId;
+        req.devSession = caller.dev;
+        // A staff upload (config.role) is refused before its body, like a stranger's.
+        await deps.requireRole?.(req);
         const declared = req.headers['content-length'];
         const length = declared === undefined ? null : Number(declared);
         if (length !== null && length > opts.maxBytes) throw opts.tooLarge(length);
@@ -88,8 +95,8 @@ export function createUploadGate(deps: UploadGateDeps): UploadGate {
         // 'finish': the response is out; 'close': the connection dropped (perhaps mid-body).
         reply.raw.once('finish', release);
         reply.raw.once('close', release);
-        req.userId = userId;
       } catch (err) {
+        req.userId = null;
         // Refused before the body was read: close the connection instead of reading the rest.
         if (req.headers['content-length'] !== '0') reply.header('Connection', 'close');
         throw err;

@@ -1,12 +1,15 @@
 /**
  * Resolves the caller from `Authorization`: `Bearer <token>` (our access token) or
  * `initData <raw>` (Telegram Mini App launch data, verified by HMAC with the bot token). A
- * verified initData is cached by its hash, so repeated calls cost one map look-up.
+ * verified initData is cached by a SHA-256 of the whole string, so repeated calls cost one digest
+ * and one map look-up; any other string (a bare `hash=`, a changed field) is verified afresh.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { verifyInitData } from '../../integrations/telegram/init-data.ts';
 import type { UsersService } from '../users/service.ts';
+import type { Caller } from './guard.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface AuthenticateDeps {
@@ -50,43 +53,48 @@ export function createAuthenticator(deps: AuthenticateDeps) {
     return profile.id;
   }
 
+  /** The caller, and whether they signed in through dev sign-in; null for a guest. */
+  async function callerOf(req: FastifyRequest): Promise<Caller | null> {
+    const header = req.headers.authorization;
+    if (!header) return null;
+    if (header.length > 10_000) throw new AppError('UNAUTHORIZED', 'The Authorization header is too long.');
+    const space = header.indexOf(' ');
+    const scheme = space > 0 ? header.slice(0, space) : header;
+    const value = space > 0 ? header.slice(space + 1).trim() : '';
+    if (scheme === 'Bearer') {
+      const claims = value ? await deps.tokens.verifyAccess(value) : null;
+      if (!claims) throw new AppError('UNAUTHORIZED', 'The access token is not valid or has expired.');
+      return { userId: claims.userId, dev: claims.dev };
+    }
+    if (scheme === 'initData') {
+      const key = createHash('sha256').update(value).digest('base64');
+      const cached = initDataCache.get(key);
+      const t = now();
+      if (
+        cached &&
+        t - cached.at < INIT_DATA_CACHE_MS &&
+        t / 1000 - cached.authDate < deps.initDataMaxAgeSeconds
+      ) {
+        return { userId: cached.userId, dev: false };
+      }
+      const userId = await fromInitData(value, req);
+      const authDate = Number(/(?:^|&)auth_date=(\d+)/.exec(value)?.[1] ?? 0);
+      if (initDataCache.size > 100_000) initDataCache.clear();
+      initDataCache.set(key, { userId, at: t, authDate });
+      return { userId, dev: false };
+    }
+    throw new AppError('UNAUTHORIZED', 'Unsupported Authorization scheme; use Bearer or initData.');
+  }
+
   return {
+    callerOf,
+
     /** The verified initData of a sign-in call, creating the player on first sight. */
     signInWithInitData: fromInitData,
 
     /** The caller's user id, null for a guest; a present but bad credential is a 401. */
     async userIdOf(req: FastifyRequest): Promise<number | null> {
-      const header = req.headers.authorization;
-      if (!header) return null;
-      if (header.length > 10_000) throw new AppError('UNAUTHORIZED', 'The Authorization header is too long.');
-      const space = header.indexOf(' ');
-      const scheme = space > 0 ? header.slice(0, space) : header;
-      const value = space > 0 ? header.slice(space + 1).trim() : '';
-      if (scheme === 'Bearer') {
-        const claims = value ? await deps.tokens.verifyAccess(value) : null;
-        if (!claims) throw new AppError('UNAUTHORIZED', 'The access token is not valid or has expired.');
-        return claims.userId;
-      }
-      if (scheme === 'initData') {
-        const hash = /(?:^|&)hash=([0-9a-f]{64})(?:&|$)/.exec(value)?.[1];
-        const cached = hash ? initDataCache.get(hash) : undefined;
-        const t = now();
-        if (
-          cached &&
-          t - cached.at < INIT_DATA_CACHE_MS &&
-          t / 1000 - cached.authDate < deps.initDataMaxAgeSeconds
-        ) {
-          return cached.userId;
-        }
-        const userId = await fromInitData(value, req);
-        const authDate = Number(/(?:^|&)auth_date=(\d+)/.exec(value)?.[1] ?? 0);
-        if (hash) {
-          if (initDataCache.size > 100_000) initDataCache.clear();
-          initDataCache.set(hash, { userId, at: t, authDate });
-        }
-        return userId;
-      }
-      throw new AppError('UNAUTHORIZED', 'Unsupported Authorization scheme; use Bearer or initData.');
+      return (await callerOf(req))?.userId ?? null;
     },
   };
 }

@@ -30,6 +30,24 @@ export interface AuthRoutesDeps {
   countryOf(req: FastifyRequest): string | null;
 }
 
+/** Headers a reverse proxy or CDN adds: a request carrying one did not come from this machine. */
+const PROXY_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'x-client-ip',
+  'client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'fly-client-ip',
+  'via',
+];
+
 // Dev players get ids far above Telegram's so the two never meet.
 const DEV_ID_MIN = 1_000_000_000_000_000;
 const DEV_ID_SPAN = 2 ** 47;
@@ -109,6 +127,9 @@ export function registerAuthRoutes(app: App, deps: AuthRoutesDeps): void {
           'Dev sign-in exists only without a bot token, on a loopback address.',
         );
       }
+      if (PROXY_HEADERS.some((h) => req.headers[h] !== undefined)) {
+        throw new AppError('DEV_SIGN_IN_DISABLED', 'Dev sign-in is refused through a proxy.');
+      }
       const id = req.body.id ?? DEV_ID_MIN + randomInt(0, DEV_ID_SPAN);
       const { profile } = await deps.users.signIn(
         {
@@ -122,7 +143,7 @@ export function registerAuthRoutes(app: App, deps: AuthRoutesDeps): void {
         },
         { startParam: req.body.startParam ?? null, country: deps.countryOf(req), now: Date.now() },
       );
-      return { success: true as const, ...(await deps.tokens.issue(profile.id)) };
+      return { success: true as const, ...(await deps.tokens.issue(profile.id, { dev: true })) };
     },
   );
 }

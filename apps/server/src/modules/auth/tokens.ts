@@ -1,7 +1,7 @@
 /**
  * Bearer tokens and refresh-token rotation.
  *
- * Access tokens are stateless (HMAC-signed user, session family, expiry) so a request costs one
+ * Access tokens are stateless (HMAC-signed user, session family, dev flag, expiry) so a request costs one
  * HMAC, plus a cached look-up that the family has not been revoked. Refresh tokens are random,
  * stored hashed, and single-use: refreshing rotates them; presenting a rotated one again means it
  * leaked, so the whole family (every token of that sign-in) is revoked.
@@ -20,6 +20,8 @@ export interface TokenPair {
 export interface AccessClaims {
   userId: number;
   familyId: string;
+  /** the session began with dev sign-in: never staff */
+  dev: boolean;
 }
 
 export interface TokenServiceDeps {
@@ -76,10 +78,9 @@ export function createTokenService(deps: TokenServiceDeps) {
     }
   }
 
-  function accessToken(userId: number, familyId: string): string {
-    const body = b64(
-      JSON.stringify({ u: userId, f: familyId, e: Math.floor(now() / 1000) + deps.accessTtlSeconds }),
-    );
+  function accessToken(userId: number, familyId: string, dev: boolean): string {
+    const claims = { u: userId, f: familyId, e: Math.floor(now() / 1000) + deps.accessTtlSeconds };
+    const body = b64(JSON.stringify(dev ? { ...claims, d: true } : claims));
     return `${ACCESS_PREFIX}.${body}.${sign(key, `${ACCESS_PREFIX}.${body}`)}`;
   }
 
@@ -109,15 +110,20 @@ export function createTokenService(deps: TokenServiceDeps) {
   }
 
   return {
-    /** Starts a new session family for a sign-in. */
-    async issue(userId: number): Promise<TokenPair> {
+    /** Starts a new session family for a sign-in; `dev` marks a dev sign-in's (never staff). */
+    async issue(userId: number, opts: { dev?: boolean } = {}): Promise<TokenPair> {
       const familyId = randomBytes(16).toString('base64url');
+      const dev = opts.dev ?? false;
       const refresh = await deps.db.transaction(async (tx) => {
-        await tx.query('INSERT INTO session_families (id, user_id) VALUES ($1, $2)', [familyId, userId]);
+        await tx.query('INSERT INTO session_families (id, user_id, dev) VALUES ($1, $2, $3)', [
+          familyId,
+          userId,
+          dev,
+        ]);
         return newRefresh(tx, userId, familyId);
       });
       return {
-        token: accessToken(userId, familyId),
+        token: accessToken(userId, familyId, dev),
         refresh_token: refresh,
         expiresIn: deps.accessTtlSeconds,
       };
@@ -133,11 +139,13 @@ export function createTokenService(deps: TokenServiceDeps) {
           user_id: number;
           expired: boolean;
           revoked: boolean;
+          dev: boolean;
         }>(
           `UPDATE refresh_tokens AS r SET rotated_at = now()
            FROM session_families AS f
            WHERE r.token_hash = $1 AND r.rotated_at IS NULL AND f.id = r.family_id
-           RETURNING r.family_id, r.user_id, r.expires_at <= now() AS expired, f.revoked_at IS NOT NULL AS revoked`,
+           RETURNING r.family_id, r.user_id, r.expires_at <= now() AS expired,
+             f.revoked_at IS NOT NULL AS revoked, f.dev`,
           [hash],
         );
         const row = rotated[0];
@@ -157,7 +165,13 @@ export function createTokenService(deps: TokenServiceDeps) {
         }
         if (row.expired || row.revoked) return { kind: 'dead' as const };
         const next = await newRefresh(tx, row.user_id, row.family_id);
-        return { kind: 'ok' as const, userId: row.user_id, familyId: row.family_id, refresh: next };
+        return {
+          kind: 'ok' as const,
+          userId: row.user_id,
+          familyId: row.family_id,
+          dev: row.dev,
+          refresh: next,
+        };
       });
       if (outcome.kind === 'reused')
         familyCache.set(outcome.familyId, { revoked: true, at: now(), userId: null });
@@ -170,7 +184,7 @@ export function createTokenService(deps: TokenServiceDeps) {
         );
       }
       return {
-        token: accessToken(outcome.userId, outcome.familyId),
+        token: accessToken(outcome.userId, outcome.familyId, outcome.dev),
         refresh_token: outcome.refresh,
         expiresIn: deps.accessTtlSeconds,
       };
@@ -180,7 +194,7 @@ export function createTokenService(deps: TokenServiceDeps) {
       const c = verifySigned(key, ACCESS_PREFIX, token);
       if (!c || typeof c.u !== 'number' || typeof c.f !== 'string') return null;
       if (await familyRevoked(c.f, c.u)) return null;
-      return { userId: c.u, familyId: c.f };
+      return { userId: c.u, familyId: c.f, dev: c.d === true };
     },
 
     /** Closes every session of a player (ban). */

@@ -13,11 +13,7 @@ import { binaryBody, registerBinaryRoutes } from '../../lib/binary-body.ts';
 import type { UploadGate } from '../../lib/upload-gate.ts';
 import type { HiddenGame } from './service.ts';
 
-export function registerHiddenRoutes(
-  app: App,
-  hidden: HiddenGame,
-  opts: { isAdmin(userId: number): Promise<boolean>; uploadGate: UploadGate },
-): void {
+export function registerHiddenRoutes(app: App, hidden: HiddenGame, opts: { uploadGate: UploadGate }): void {
   app.get(
     `${API_PREFIX}/hidden/stats`,
     { schema: { response: { 200: hiddenStatsSchema } }, config: { auth: 'optional' } },
@@ -38,6 +34,7 @@ export function registerHiddenRoutes(
       `${API_PREFIX}/hidden/admin/round`,
       {
         schema: { querystring: hiddenTemplateQuery, response: { 200: hiddenRoundSchema } },
+        // The gate checks the admin role (config.role) before the body is read.
         onRequest: opts.uploadGate({
           maxBytes: HIDDEN_AWARDS,
           tooLarge: () =>
@@ -45,12 +42,8 @@ export function registerHiddenRoutes(
               'PAYLOAD_TOO_LARGE',
               `The template is too large: send ${HIDDEN_AWARDS} palette indices, 64×64.`,
             ),
-          admit: async (userId) => {
-            if (!(await opts.isAdmin(userId)))
-              throw new AppError('FORBIDDEN', 'Only admins may start a round.');
-          },
         }),
-        config: { auth: 'required' },
+        config: { auth: 'required', role: 'admin' },
       },
       async (req) => {
         const adminId = callerId(req);

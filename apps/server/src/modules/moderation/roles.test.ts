@@ -97,6 +97,32 @@ describe.each(kinds)('roles and the moderation log on %s', (kind) => {
     expect((await put('role/5011', kay, { role: 'player' })).status).toBe(403);
   });
 
+  it('admins by role pass every staff route that ADMIN_IDS admins pass; players do not', async () => {
+    const rue = (await telegramSignIn(t.app.baseUrl, { id: 5030, first_name: 'Rue' })).token;
+    const pip = (await telegramSignIn(t.app.baseUrl, { id: 5031, first_name: 'Pip' })).token;
+    expect((await put('role/5030', admin, { role: 'admin' })).status).toBe(204);
+    expect(await roleOf(rue)).toBe('admin');
+    const squad = (token: string, slug: string) =>
+      api<ErrorBody>(t.url, 'POST', '/api/v1/admin/squads', {
+        token,
+        body: { name: slug, slug, logo: null },
+      });
+    const clearWorld = (token: string) =>
+      api<ErrorBody>(t.app.baseUrl, 'DELETE', '/api/v1/admin/template/world', { token });
+    const nftReview = (token: string) =>
+      api<ErrorBody>(t.app.baseUrl, 'GET', '/api/v1/nft/review', { token });
+
+    expect((await squad(rue, 'rue_squad')).status).toBe(201);
+    expect((await clearWorld(rue)).status).toBe(204);
+    expect((await nftReview(rue)).status).toBe(200);
+    expect((await squad(admin, 'ada_squad')).status).toBe(201);
+    expect((await clearWorld(admin)).status).toBe(204);
+    for (const res of [await squad(pip, 'pip_squad'), await clearWorld(pip), await nftReview(pip)]) {
+      expect([res.status, res.body.error.code]).toEqual([403, 'FORBIDDEN']);
+    }
+    expect((await squad('', 'nobody_squad')).status).toBe(401);
+  });
+
   it('checks the bodies and the query', async () => {
     await telegramSignIn(t.app.baseUrl, { id: 5020, first_name: 'Max' });
     for (const [path, body] of [

@@ -12,8 +12,6 @@ import type { ModerationService } from './service.ts';
 
 export interface ModerationRoutesDeps {
   moderation: ModerationService;
-  /** Not consulted: the service decides from ADMIN_IDS and users.role together. */
-  isAdmin?(userId: number): boolean;
 }
 
 /**
@@ -26,7 +24,10 @@ export function registerModerationRoutes(app: App, deps: ModerationRoutesDeps): 
 
   app.put(
     `${API_PREFIX}/admin/ban/:id`,
-    { schema: { params: userIdParams, body: moderationBody }, config: { auth: 'required' } },
+    {
+      schema: { params: userIdParams, body: moderationBody },
+      config: { auth: 'required', role: 'moderator' },
+    },
     async (req, reply) => {
       await moderation.ban(callerId(req), req.params.id, req.body?.reason);
       return reply.code(204).send();
@@ -35,7 +36,10 @@ export function registerModerationRoutes(app: App, deps: ModerationRoutesDeps): 
 
   app.put(
     `${API_PREFIX}/admin/unban/:id`,
-    { schema: { params: userIdParams, body: moderationBody }, config: { auth: 'required' } },
+    {
+      schema: { params: userIdParams, body: moderationBody },
+      config: { auth: 'required', role: 'moderator' },
+    },
     async (req, reply) => {
       await moderation.unban(callerId(req), req.params.id, req.body?.reason);
       return reply.code(204).send();
@@ -44,7 +48,7 @@ export function registerModerationRoutes(app: App, deps: ModerationRoutesDeps): 
 
   app.put(
     `${API_PREFIX}/admin/role/:id`,
-    { schema: { params: userIdParams, body: setRoleBody }, config: { auth: 'required' } },
+    { schema: { params: userIdParams, body: setRoleBody }, config: { auth: 'required', role: 'admin' } },
     async (req, reply) => {
       await moderation.setRole(callerId(req), req.params.id, req.body.role, req.body.reason);
       return reply.code(204).send();
@@ -54,14 +58,14 @@ export function registerModerationRoutes(app: App, deps: ModerationRoutesDeps): 
   app.get(
     `${API_PREFIX}/admin/me`,
     { schema: { response: { 200: adminMeResponse } }, config: { auth: 'required' } },
-    async (req) => ({ role: await moderation.roleOf(callerId(req)) }),
+    async (req) => ({ role: await req.callerRole() }),
   );
 
   app.get(
     `${API_PREFIX}/admin/log`,
     {
       schema: { querystring: moderationLogQuery, response: { 200: moderationLogResponse } },
-      config: { auth: 'required' },
+      config: { auth: 'required', role: 'admin' },
     },
     async (req) => moderation.log(callerId(req), req.query),
   );

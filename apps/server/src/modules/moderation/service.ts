@@ -25,11 +25,13 @@ export interface ModerationServiceDeps {
   tokens: Pick<TokenService, 'revokeUser'>;
   /** drops the player from every per-player cache on every instance (roles, profiles, …) */
   caches: Pick<PlayerCaches, 'forgetPlayer'>;
-  /** the instance's role cache (app.ts shares one); default a new one */
-  roles?: Roles;
   store: Pick<RatingsStore, 'set'>;
   /** ADMIN_IDS: admins whatever users.role says */
   isAdmin(userId: number): boolean;
+  /** how long a looked-up role is trusted on this instance */
+  roleTtlMs?: number;
+  /** a roles cache shared with the staff-route guard; one of its own otherwise */
+  roles?: Roles;
   now?: () => number;
 }
 
@@ -41,7 +43,7 @@ interface TargetRow {
 
 export function createModerationService(deps: ModerationServiceDeps) {
   const now = deps.now ?? Date.now;
-  const roles = deps.roles ?? createRoles({ db: deps.db, isAdmin: deps.isAdmin, now });
+  const roles = deps.roles ?? createRoles({ db: deps.db, isAdmin: deps.isAdmin, ttlMs: deps.roleTtlMs, now });
 
   const boards = (): Board[] => ['players', ...periodBoards(now())];
 

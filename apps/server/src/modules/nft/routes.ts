@@ -83,14 +83,17 @@ export function registerNftRoutes(
     `${API_PREFIX}/nft/review`,
     {
       schema: { querystring: nftReviewQuery, response: { 200: nftReviewListSchema } },
-      config: { auth: 'required' },
+      config: { auth: 'required', role: 'admin' },
     },
     async (req) => nft.reviewList(callerId(req), req.query.status, req.query.limit, req.query.offset),
   );
   for (const action of ['approve', 'reject'] as const) {
     app.post(
       `${API_PREFIX}/nft/review/:id/${action}`,
-      { schema: { params: nftIdParams, response: { 200: nftDataSchema } }, config: { auth: 'required' } },
+      {
+        schema: { params: nftIdParams, response: { 200: nftDataSchema } },
+        config: { auth: 'required', role: 'admin' },
+      },
       async (req) => nft[action](callerId(req), req.params.id),
     );
   }

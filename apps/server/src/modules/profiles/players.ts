@@ -16,8 +16,8 @@ import type { App } from '../../http.ts';
 import { dayKey } from '../../lib/periods.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import { registerModerationRoutes } from '../moderation/routes.ts';
 import type { Roles } from '../moderation/roles.ts';
+import { registerModerationRoutes } from '../moderation/routes.ts';
 import { createModerationService } from '../moderation/service.ts';
 import { registerPixelsRoutes } from '../pixels/routes.ts';
 import { createPixelsService } from '../pixels/service.ts';
@@ -38,9 +38,9 @@ export interface PlayersDeps {
   tokens: Pick<TokenService, 'revokeUser'>;
   /** the instance's player caches: bans, unbans, role and squad changes are forgotten there */
   caches: Pick<PlayerCaches, 'forgetPlayer'>;
-  /** the instance's role cache */
-  roles?: Roles;
   isAdmin(userId: number): boolean;
+  /** The roles the app's staff-route guard reads, so a role change here is seen there at once. */
+  roles?: Roles;
   /** Cluster mode: boards in this Redis, shared by every instance; null: in process. */
   redis: Redis | null;
   /** Redis key namespace (config.redisPrefix). */
@@ -91,9 +91,9 @@ export async function createPlayers(deps: PlayersDeps): Promise<Players> {
     db,
     tokens: deps.tokens,
     caches: deps.caches,
-    roles: deps.roles,
     store,
     isAdmin: deps.isAdmin,
+    roles: deps.roles,
     now,
   });
   const profiles = createProfilesService({ db, ratings, users: deps.users });
@@ -104,8 +104,8 @@ export async function createPlayers(deps: PlayersDeps): Promise<Players> {
 
     register(app) {
       registerRatingsRoutes(app, { ratings });
-      registerSquadsRoutes(app, { squads, isAdmin: deps.isAdmin });
-      registerModerationRoutes(app, { moderation, isAdmin: deps.isAdmin });
+      registerSquadsRoutes(app, { squads });
+      registerModerationRoutes(app, { moderation });
       registerProfilesRoutes(app, { profiles });
       registerPixelsRoutes(app, { pixels });
     },

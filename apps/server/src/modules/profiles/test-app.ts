@@ -21,7 +21,9 @@ import { serverSecret } from '../../lib/secrets.ts';
 import { type Bus, createMemoryBus } from '../../realtime/bus.ts';
 import { type RunningApp, startApp, type TestStore, testConfig } from '../../testing/harness.ts';
 import { createAuthenticator } from '../auth/authenticate.ts';
+import { installAuthGuard } from '../auth/guard.ts';
 import { createTokenService } from '../auth/tokens.ts';
+import { createRoles } from '../moderation/roles.ts';
 import { createSqlRatingsSource } from '../ratings/store.ts';
 import { createUsersService } from '../users/service.ts';
 import { createPlayers, type Players } from './players.ts';
@@ -71,19 +73,20 @@ async function startSide(run: RunningApp, config: Config, bus: Bus): Promise<Sid
     initDataMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
     countryOf: () => null,
   });
+  const roles = createRoles({ db, isAdmin: (id) => config.adminIds.has(id) });
   const players = await createPlayers({
     db,
     users,
     tokens,
     caches,
     isAdmin: (id) => config.adminIds.has(id),
+    roles,
     redis: null,
   });
 
   const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('userId', null);
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const known = err instanceof AppError;
     const invalid = hasZodFastifySchemaValidationErrors(err);
@@ -91,12 +94,7 @@ async function startSide(run: RunningApp, config: Config, bus: Bus): Promise<Sid
     const code = known ? err.code : status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
     return reply.code(status).send({ error: { code, message: err.message }, requestId: req.id });
   });
-  app.addHook('preHandler', async (req) => {
-    const mode = req.routeOptions.config.auth ?? 'none';
-    if (mode === 'none') return;
-    req.userId = await authenticator.userIdOf(req);
-    if (mode === 'required' && req.userId === null) throw new AppError('UNAUTHORIZED', 'Sign in first.');
-  });
+  installAuthGuard(app, { callerOf: (req) => authenticator.callerOf(req), roleOf: roles.roleOf });
   players.register(app);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

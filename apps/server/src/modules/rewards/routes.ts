@@ -31,7 +31,11 @@ export function registerRewardsRoutes(app: App, rewards: RewardsService): void {
       schema: { params: rewardsOfUserParams, response: { 200: rewardListResponse } },
       config: { auth: 'required' },
     },
-    async (req) => rewards.tokenRewards(callerId(req), req.params.userId),
+    async (req) => {
+      const caller = callerId(req);
+      const isAdmin = caller !== req.params.userId && (await req.callerRole()) === 'admin';
+      return rewards.tokenRewards(caller, req.params.userId, isAdmin);
+    },
   );
 
   app.post(

@@ -186,7 +186,6 @@ export async function recordPaintReward(
 export interface RewardsServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
   users: Pick<UsersService, 'requirePlayer'>;
-  adminIds: ReadonlySet<number>;
   /** one paint in this many pays a goods reward; 0 switches paint rewards off */
   paintRewardOneIn: number;
   /** server secret seeding the paint-reward draw */
@@ -234,9 +233,9 @@ export function createRewardsService(deps: RewardsServiceDeps) {
       return { list: rows.map((r) => ({ ...r, id: Number(r.id) })) };
     },
 
-    /** A player's token rewards: their own, or anyone's for an admin. */
-    async tokenRewards(callerId: number, userId: number): Promise<RewardList> {
-      if (callerId !== userId && !deps.adminIds.has(callerId)) {
+    /** A player's token rewards: their own, or anyone's for an admin (`callerIsAdmin`). */
+    async tokenRewards(callerId: number, userId: number, callerIsAdmin: boolean): Promise<RewardList> {
+      if (callerId !== userId && !callerIsAdmin) {
         throw new AppError('FORBIDDEN', 'You can only see your own rewards.');
       }
       const rows = await deps.db.query<RewardRow>(

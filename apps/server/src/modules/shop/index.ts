@@ -41,7 +41,6 @@ export { registerRefundRoutes } from './refund-routes.ts';
 export { registerShopRoutes } from './routes.ts';
 
 export interface EconomyOptions {
-  adminIds: ReadonlySet<number>;
   /** TELEGRAM_BOT_TOKEN; null: no Stars payments, and the webhook refuses everything */
   botToken: string | null;
   /** TELEGRAM_API_URL (default https://api.telegram.org) */
@@ -131,7 +130,6 @@ export async function createEconomy(deps: EconomyDeps) {
   const rewards = createRewardsService({
     db,
     users: deps.users,
-    adminIds: options.adminIds,
     paintRewardOneIn: options.paintRewardOneIn,
     rewardSeed,
   });

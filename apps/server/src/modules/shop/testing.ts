@@ -26,6 +26,8 @@ import { type Bus, createMemoryBus } from '../../realtime/bus.ts';
 import { createTestStore, type DbKind, TEST_BOT_TOKEN, type TestStore } from '../../testing/harness.ts';
 import { vectorsDir } from '../../testing/vectors.ts';
 import { createPlayerCaches, type PlayerCaches } from '../../lib/player-caches.ts';
+import { installAuthGuard } from '../auth/guard.ts';
+import { createRoles } from '../moderation/roles.ts';
 import { createUsersService, type UsersService } from '../users/service.ts';
 import { createEconomy, type Economy, type EconomyOptions } from './index.ts';
 
@@ -100,7 +102,6 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
     botApi: opts.botApi ?? null,
     now: opts.now,
     options: {
-      adminIds: new Set([9_000_001]),
       botToken: TEST_BOT_TOKEN,
       secretWord: TEST_SECRET_WORD,
       paintRewardOneIn: 500,
@@ -112,7 +113,6 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
   const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('userId', null);
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let status = 500;
     let code: ErrorCode = 'INTERNAL';
@@ -132,12 +132,15 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
     }
     return reply.code(status).send({ error: { code, message }, requestId: req.id });
   });
-  app.addHook('preHandler', async (req) => {
-    const mode = req.routeOptions.config.auth ?? 'none';
-    if (mode === 'none') return;
-    const given = req.headers['x-test-user'];
-    req.userId = typeof given === 'string' && /^\d{1,16}$/.test(given) ? Number(given) : null;
-    if (mode === 'required' && req.userId === null) throw new AppError('UNAUTHORIZED', 'Sign in first.');
+  const roles = createRoles({ db, isAdmin: (id) => id === 9_000_001 });
+  installAuthGuard(app, {
+    callerOf: async (req) => {
+      const given = req.headers['x-test-user'];
+      return typeof given === 'string' && /^\d{1,16}$/.test(given)
+        ? { userId: Number(given), dev: false }
+        : null;
+    },
+    roleOf: roles.roleOf,
   });
   economy.register(app);
   await app.ready();

@@ -1,11 +1,9 @@
 import { API_PREFIX, createSquadBody, squadIdParams, squadInfoSchema } from '@pixel-wall/shared';
 import { type App, callerId } from '../../http.ts';
-import { adminOf } from '../moderation/admin.ts';
 import type { SquadsService } from './service.ts';
 
 export interface SquadsRoutesDeps {
   squads: SquadsService;
-  isAdmin(userId: number): boolean;
 }
 
 export function registerSquadsRoutes(app: App, deps: SquadsRoutesDeps): void {
@@ -31,10 +29,10 @@ export function registerSquadsRoutes(app: App, deps: SquadsRoutesDeps): void {
 
   app.post(
     `${API_PREFIX}/admin/squads`,
-    { schema: { body: createSquadBody, response: { 201: squadInfoSchema } }, config: { auth: 'required' } },
-    async (req, reply) => {
-      adminOf(req, deps.isAdmin);
-      return reply.code(201).send(await squads.create(req.body));
+    {
+      schema: { body: createSquadBody, response: { 201: squadInfoSchema } },
+      config: { auth: 'required', role: 'admin' },
     },
+    async (req, reply) => reply.code(201).send(await squads.create(req.body)),
   );
 }

@@ -13,7 +13,6 @@ import {
 import { AppError } from '../../errors.ts';
 import { type App, callerId } from '../../http.ts';
 import type { UploadGate } from '../../lib/upload-gate.ts';
-import { adminOf } from '../moderation/admin.ts';
 import type { TemplatesService } from './service.ts';
 import { registerImageUploads } from './upload.ts';
 
@@ -21,7 +20,6 @@ export interface TemplatesRoutesDeps {
   templates: TemplatesService;
   maxBytes: number;
   uploadGate: UploadGate;
-  isAdmin(userId: number): boolean;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -117,16 +115,16 @@ export async function registerTemplatesRoutes(app: App, deps: TemplatesRoutesDep
     `${API_PREFIX}/admin/template/world/:id`,
     {
       schema: { params: templateIdParams, response: { 200: maybeTemplateResponse } },
-      config: { auth: 'required' },
+      config: { auth: 'required', role: 'admin' },
     },
-    async (req) => {
-      adminOf(req, deps.isAdmin);
-      return { template: await templates.setWorld(req.params.id) };
+    async (req) => ({ template: await templates.setWorld(req.params.id) }),
+  );
+  app.delete(
+    `${API_PREFIX}/admin/template/world`,
+    { config: { auth: 'required', role: 'admin' } },
+    async (_req, reply) => {
+      await templates.setWorld(null);
+      return reply.code(204).send();
     },
   );
-  app.delete(`${API_PREFIX}/admin/template/world`, { config: { auth: 'required' } }, async (req, reply) => {
-    adminOf(req, deps.isAdmin);
-    await templates.setWorld(null);
-    return reply.code(204).send();
-  });
 }

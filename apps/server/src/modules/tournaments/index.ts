@@ -20,7 +20,6 @@ export interface TemplatesModuleDeps {
   /** a copy of the canvas (palette indices), for scoring */
   canvas(): Promise<Uint8Array>;
   config: Pick<Config, 'templates' | 'tournament'>;
-  isAdmin(userId: number): boolean;
   instanceId: string;
   /** cluster mode: upload limits shared through this Redis */
   redis?: Redis | null;
@@ -62,12 +61,7 @@ export function createTemplatesModule(deps: TemplatesModuleDeps) {
     tournaments,
     scorer,
     async register(app: App, uploadGate: UploadGate): Promise<void> {
-      await registerTemplatesRoutes(app, {
-        templates,
-        maxBytes: limits.maxBytes,
-        uploadGate,
-        isAdmin: deps.isAdmin,
-      });
+      await registerTemplatesRoutes(app, { templates, maxBytes: limits.maxBytes, uploadGate });
       await registerTournamentsRoutes(app, { tournaments, maxBytes: limits.maxBytes, uploadGate });
     },
   };

@@ -268,7 +268,6 @@ describe.each(kinds)('a tournament round that ends, on %s', (kind) => {
         templates: { maxBytes: 1 << 20, uploadsPerHour: 100_000 },
         tournament: { startMs, roundMs: 600_000, breakMs: 300_000, rounds: 1, scoreIntervalMs: 60_000 },
       },
-      isAdmin: () => false,
       instanceId: 'test-leader',
       log: { info: () => {}, error: () => {} },
       now,
