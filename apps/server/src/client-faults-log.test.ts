@@ -33,16 +33,27 @@ describe('client faults in the log', () => {
 
   const about = (text: string) => lines.filter((l) => JSON.stringify(l).includes(text));
 
-  it('an unconfigured feature answers 503 and logs once at info, without a stack', async () => {
+  it('an unconfigured feature answers 503 and logs nothing per request: the start said so once, at info', async () => {
+    const before = lines.length;
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${run.baseUrl}/api/v1/history/px/stats`);
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNAVAILABLE');
     }
-    const logged = about('not configured');
-    expect(logged).toHaveLength(1);
-    expect(logged[0]!.level).toBe(30);
-    expect(JSON.stringify(logged[0])).not.toContain('"stack"');
+    await new Promise((r) => setTimeout(r, 50));
+    // No error or warning, and no line per refusal (Fastify's own access lines aside).
+    const after = lines.slice(before);
+    expect(after.filter((l) => l.level >= 40)).toEqual([]);
+    const perRequest = after.filter(
+      (l) =>
+        !['incoming request', 'request completed'].includes(l.msg ?? '') &&
+        /UNAVAILABLE|not configured|px\/stats/.test(JSON.stringify(l)),
+    );
+    expect(perRequest).toEqual([]);
+    const atStart = about('PX market data');
+    expect(atStart).toHaveLength(1);
+    expect(atStart[0]!.level).toBe(30);
+    expect(JSON.stringify(atStart[0])).not.toContain('"stack"');
   });
 
   it('oversize websocket frames log once below error level, without a stack', async () => {
