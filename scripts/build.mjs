@@ -19,6 +19,7 @@ const SERVER_SRC = path.join(ROOT, 'apps/server/src');
 export const SERVER_ENTRIES = {
   main: 'main.ts',
   'pglite-worker': 'db/pglite-worker.ts',
+  backup: 'db/backup-cli.ts',
 };
 
 export async function buildServer() {
