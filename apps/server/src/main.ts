@@ -48,7 +48,18 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // Embedded: this process owns the PGlite files, so `npm run backup` asks it over a local socket.
-  if (db.kind === 'pglite') admin = await startAdminSocket(adminSocketPath(config.dataDir), db);
+  if (db.kind === 'pglite') {
+    const socketPath = adminSocketPath(config.dataDir);
+    try {
+      admin = await startAdminSocket(socketPath, db);
+    } catch (err) {
+      // The game serves on; only `npm run backup` of this running server is unavailable.
+      app.log.error(
+        { err, socketPath },
+        'admin socket failed to start: npm run backup cannot reach this server',
+      );
+    }
+  }
   app.log.info(
     {
       mode: config.redisUrl ? 'cluster' : 'embedded',

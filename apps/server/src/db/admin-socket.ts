@@ -3,16 +3,28 @@
  * whoever may read the data may use it, and nothing on the network reaches it. `POST /backup`
  * streams a backup (backup.ts) taken by the running server, which owns the PGlite files.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import type { Database } from './client.ts';
 import { writeBackup } from './backup.ts';
 
 export const ADMIN_SOCKET_NAME = 'admin.sock';
 
+/** Linux refuses Unix socket paths over 107 bytes. */
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * `DATA_DIR/admin.sock`; when DATA_DIR's path is too long for a socket, a name in the temporary
+ * directory derived from it (still mode 0600). The server and the CLI compute the same path.
+ */
 export function adminSocketPath(dataDir: string): string {
-  return path.join(dataDir, ADMIN_SOCKET_NAME);
+  const inDir = path.join(dataDir, ADMIN_SOCKET_NAME);
+  if (Buffer.byteLength(inDir) <= MAX_SOCKET_PATH) return inDir;
+  const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), `pixel-wall-${key}.sock`);
 }
 
 export interface AdminSocket {
