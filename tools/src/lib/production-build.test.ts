@@ -49,7 +49,7 @@ describe('the production build', () => {
       encoding: 'utf8',
     });
     expect(out).not.toContain('building');
-  });
+  }, 300_000);
 
   it('serves /healthz and /readyz from plain node, without tsx', async () => {
     const main = fs.readFileSync(path.join(REPO_ROOT, COMPILED_ENTRY), 'utf8');
@@ -68,7 +68,7 @@ describe('the production build', () => {
     const page = await fetch(`${server.url}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
-  });
+  }, 120_000);
 });
 
 describe('the Dockerfile', () => {
