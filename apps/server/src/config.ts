@@ -149,6 +149,9 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** Every variable the configuration reads (.env.example and the README's table list the same). */
+export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   port: number;
   host: string;

@@ -1,6 +1,7 @@
 /** Reads config, opens the stores, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT. */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { type AdminSocket, adminSocketPath, startAdminSocket } from './db/admin-socket.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   await migrate(db);
   const built = await buildApp({ config, db });
   const { app } = built;
+  let admin: AdminSocket | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await built.close();
+      await admin?.close();
       await db.close();
       app.log.info('stopped cleanly');
       process.exit(0);
@@ -44,6 +47,19 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Embedded: this process owns the PGlite files, so `npm run backup` asks it over a local socket.
+  if (db.kind === 'pglite') {
+    const socketPath = adminSocketPath(config.dataDir);
+    try {
+      admin = await startAdminSocket(socketPath, db);
+    } catch (err) {
+      // The game serves on; only `npm run backup` of this running server is unavailable.
+      app.log.error(
+        { err, socketPath },
+        'admin socket failed to start: npm run backup cannot reach this server',
+      );
+    }
+  }
   app.log.info(
     {
       mode: config.redisUrl ? 'cluster' : 'embedded',

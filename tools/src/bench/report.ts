@@ -370,7 +370,7 @@ export function renderReport(r: BenchReport, wsRate: number): string {
     '',
     '## Setup',
     '',
-    `The server runs as a child process (\`node ${[...SERVER_NODE_ARGS, '--import tsx'].join(' ')} apps/server/src/main.ts\`, as \`npm run serve\`), ` +
+    `The server runs as a child process (\`node ${[...SERVER_NODE_ARGS, '--import tsx'].join(' ')} apps/server/src/main.ts\`, with \`npm start\`'s flags), ` +
       `fresh data directory, loopback only (ready after ${r.startup
         .map((s) => `${(s.readyMs / 1000).toFixed(1)} s on ${s.database}`)
         .join(', ')}), with:`,

@@ -1,5 +1,5 @@
 /**
- * The server under test runs as a child process, exactly as `npm run serve` starts it, so the load
+ * The server under test runs from source as a child process with the Node flags `npm start` gives it, so the load
  * generator and the server are measured as separate processes (they still share the machine's cores).
  */
 import { type ChildProcess, spawn } from 'node:child_process';

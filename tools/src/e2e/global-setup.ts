@@ -6,7 +6,7 @@ import { PX_LEDGER_ENV, seedPxLedgers } from '../fakes/px-ledgers.ts';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { type FakeTonIndexer, startFakeTonIndexer } from '../fakes/ton-indexer.ts';
 import { TOOLS_BOT_TOKEN } from '../lib/players.ts';
-import { freePort, type ServerProcess, startServer } from '../lib/server-process.ts';
+import { ensureBuild, freePort, type ServerProcess, startServer } from '../lib/server-process.ts';
 import type { E2eFakes } from './shop.e2e.ts';
 
 declare module 'vitest' {
@@ -23,13 +23,14 @@ declare module 'vitest' {
 const running: { stop(): Promise<unknown> }[] = [];
 
 /**
- * The browser tests' world, all on loopback:
+ * The browser tests' world, all on loopback, served by the production build (`npm start`'s server):
  * - the game on the embedded default without a bot token (dev sign-in), with TON payments on
  *   against a fake toncenter;
  * - a second game with a bot token whose Bot API is a fake Telegram, for Stars and initData sign-in,
  *   where the players and NFT tests run because their admin (ADMIN_IDS) must sign in by Telegram.
  */
 export async function setup(project: TestProject): Promise<void> {
+  ensureBuild();
   const indexer: FakeTonIndexer = await startFakeTonIndexer();
   running.push({ stop: () => indexer.close() });
   // PX market figures and buyback/burn/fund history for the /px pages (pages.e2e.ts).
@@ -43,6 +44,7 @@ export async function setup(project: TestProject): Promise<void> {
     PAINT_REWARD_ONE_IN: '0',
   };
   const server: ServerProcess = await startServer({
+    compiled: true,
     env: {
       ...common,
       TON_INDEXER_URL: indexer.url,
@@ -60,6 +62,7 @@ export async function setup(project: TestProject): Promise<void> {
   const telegramPort = await freePort();
   const telegram = await startServer({
     port: telegramPort,
+    compiled: true,
     env: {
       ...common,
       TELEGRAM_BOT_TOKEN: TOOLS_BOT_TOKEN,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, SERVER_NODE_ARGS } from './server-process.ts';
 
 describe('SERVER_NODE_ARGS', () => {
-  it('are the flags npm run serve and npm run dev start the server with', () => {
+  it('are the flags npm start (npm run serve) and npm run dev start the server with', () => {
     const scripts = (
       JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
         scripts: Record<string, string>;

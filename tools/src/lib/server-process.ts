@@ -1,8 +1,10 @@
 /**
  * Starts the real server as a child process (as an operator would), waits until /readyz says
  * ready, and stops it with SIGTERM (or SIGKILL for crash tests). Used by the browser tests, the
- * benchmarks and the crash test.
+ * benchmarks and the crash test. From source (tsx) by default; `compiled` runs the production build
+ * (`npm run build`: apps/server/dist/main.js), as `npm start` does.
  */
+import { execFileSync } from 'node:child_process';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,12 +15,20 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * Node flags the server runs with, as `npm run serve` gives them (a test keeps the two equal).
+ * Node flags the server runs with, as `npm start` (`npm run serve`) and `npm run dev` give them (a test keeps the two equal).
  * A young generation of 64 MiB semi-spaces lets the short-lived garbage of thousands of paints a
  * second die young: under the websocket paint load it halved the share of CPU spent collecting
  * garbage and the longest collections (BENCHMARKS.md).
  */
 export const SERVER_NODE_ARGS: readonly string[] = ['--max-semi-space-size=64'];
+
+/** The compiled server `npm start` runs. */
+export const COMPILED_ENTRY = 'apps/server/dist/main.js';
+
+/** Builds (`npm run build`) unless the build is current, as `npm start` does first. */
+export function ensureBuild(): void {
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+}
 
 export interface ServerProcess {
   url: string;
@@ -43,12 +53,23 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startServer(
-  opts: { env?: Record<string, string>; dataDir?: string; port?: number; readyTimeoutMs?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    port?: number;
+    readyTimeoutMs?: number;
+    /** run apps/server/dist/main.js (build it first: ensureBuild) instead of the TypeScript source */
+    compiled?: boolean;
+  } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-server-'));
   const logs: string[] = [];
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  if (opts.compiled && !fs.existsSync(path.join(REPO_ROOT, COMPILED_ENTRY))) {
+    throw new Error(`${COMPILED_ENTRY} is missing: run npm run build`);
+  }
+  const entry = opts.compiled ? [COMPILED_ENTRY] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...entry], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -16,7 +16,12 @@ import {
 } from './pglite-protocol.ts';
 import { schema } from './schema.ts';
 
-const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url);
+/**
+ * Run from source (tsx, Vitest) this module is pglite-thread.ts beside pglite-worker.ts; compiled
+ * (`npm run build`), it is bundled into dist/main.js beside dist/pglite-worker.js.
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+const WORKER_URL = new URL(COMPILED ? './pglite-worker.js' : './pglite-worker.ts', import.meta.url);
 
 export interface PgliteWorker {
   db: Database;
@@ -30,8 +35,8 @@ interface Pending {
 }
 
 /**
- * The worker is TypeScript. Worker threads see neither Vitest's transform nor, on Node 20, hooks that
- * `--import tsx` installs for them, so a one-line bootstrap registers tsx first, then loads it.
+ * From source the worker is TypeScript. Worker threads do not see Vitest's transform, so a one-line
+ * bootstrap registers tsx first, then loads it. Compiled, the worker is plain JavaScript.
  */
 function workerBootstrap(): string {
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
@@ -54,8 +59,8 @@ function toError(e: SerializedError): Error {
 }
 
 export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWorker> {
-  const worker = new Worker(workerBootstrap(), {
-    eval: true,
+  const worker = new Worker(COMPILED ? WORKER_URL : workerBootstrap(), {
+    eval: !COMPILED,
     workerData: { dataDir } satisfies WorkerData,
     // Not the parent's flags: `npm run dev` runs with --watch, which worker threads refuse.
     execArgv: [],

@@ -53,6 +53,8 @@ export interface TestStore {
   kind: DbKind;
   open(): Promise<Database>;
   url: string | null;
+  /** PGlite: the DATA_DIR the store lives in */
+  dataDir: string | null;
   dispose(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function createTestStore(kind: DbKind): Promise<TestStore> {
     return {
       kind,
       url: null,
+      dataDir: dir,
       open: () => openDatabase({ url: null, dataDir: dir }),
       dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
@@ -77,6 +80,7 @@ export async function createTestStore(kind: DbKind): Promise<TestStore> {
   return {
     kind,
     url,
+    dataDir: null,
     open: () => openDatabase({ url, dataDir: null, poolSize: 5 }),
     dispose: async () => {
       const a = new pg.Client({ connectionString: ADMIN_URL });

@@ -1,0 +1,54 @@
+// @ts-check
+/**
+ * `npm run build`: the web app (Vite) and the server compiled to JavaScript (esbuild) in
+ * apps/server/dist, so production runs plain `node apps/server/dist/main.js`. The server and the
+ * shared package are bundled; npm packages stay external (resolved from node_modules at run time).
+ * Files the server reads beside its code (SQL migrations, the PGlite worker) are placed so that
+ * the same `new URL(..., import.meta.url)` finds them in dist as in src.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { ROOT, SERVER_DIST, writeStamp } from './build-stamp.mjs';
+
+const SERVER_SRC = path.join(ROOT, 'apps/server/src');
+
+/** Entry points: each becomes one self-contained file in dist (no shared chunks). */
+export const SERVER_ENTRIES = {
+  main: 'main.ts',
+  'pglite-worker': 'db/pglite-worker.ts',
+  backup: 'db/backup-cli.ts',
+};
+
+export async function buildServer() {
+  fs.rmSync(SERVER_DIST, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: Object.fromEntries(
+      Object.entries(SERVER_ENTRIES).map(([out, src]) => [out, path.join(SERVER_SRC, src)]),
+    ),
+    outdir: SERVER_DIST,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    // npm packages are installed beside the build; only the workspace's own shared package is bundled.
+    packages: 'external',
+    alias: { '@pixel-wall/shared': path.join(ROOT, 'packages/shared/src/index.ts') },
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  // migrate.ts reads new URL('./migrations/', import.meta.url): beside main.js in dist.
+  fs.cpSync(path.join(SERVER_SRC, 'db/migrations'), path.join(SERVER_DIST, 'migrations'), {
+    recursive: true,
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
+  await buildServer();
+  writeStamp();
+  console.info('built apps/web/dist and apps/server/dist');
+}

@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildState, fingerprint } from '../../../scripts/build-stamp.mjs';
+import { COMPILED_ENTRY, ensureBuild, REPO_ROOT, type ServerProcess, startServer } from './server-process.ts';
+
+describe('build fingerprint', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-stamp-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  };
+
+  it('changes with a source or the lockfile, not with build output or installed packages', () => {
+    write('package-lock.json', '{}');
+    write('apps/server/src/db/migrations/0001_a.sql', 'SELECT 1;');
+    write('packages/shared/src/index.ts', 'export {};');
+    const first = fingerprint(root);
+    expect(fingerprint(root)).toBe(first);
+
+    write('apps/server/dist/main.js', 'built');
+    write('apps/web/node_modules/x/index.js', 'installed');
+    write('apps/web/dist/index.html', '<html>');
+    expect(fingerprint(root)).toBe(first);
+
+    write('apps/server/src/db/migrations/0002_b.sql', 'SELECT 2;');
+    const second = fingerprint(root);
+    expect(second).not.toBe(first);
+    write('package-lock.json', '{"lockfileVersion":3}');
+    expect(fingerprint(root)).not.toBe(second);
+  });
+});
+
+describe('the production build', () => {
+  let server: ServerProcess | null = null;
+  afterAll(async () => {
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it('is current after a build, so npm start does not build again', () => {
+    ensureBuild();
+    expect(buildState()).toEqual({ current: true, reason: 'build is current' });
+    const out = execFileSync(process.execPath, ['scripts/ensure-build.mjs'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    expect(out).not.toContain('building');
+  }, 300_000);
+
+  it('serves /healthz and /readyz from plain node, without tsx', async () => {
+    const main = fs.readFileSync(path.join(REPO_ROOT, COMPILED_ENTRY), 'utf8');
+    // every import of the bundle is an npm package or a Node built-in: the shared package is inside
+    expect(main).not.toMatch(/from ["']@pixel-wall\//);
+    expect(main).not.toMatch(/from ["']\.{1,2}\//);
+    server = await startServer({ compiled: true, readyTimeoutMs: 90_000 });
+    expect(server.child.spawnargs).not.toContain('tsx');
+    expect(server.child.spawnargs).toContain(COMPILED_ENTRY);
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    // ready means the migrations (copied beside the bundle) ran in the PGlite worker (its own file)
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ ok: true, checks: { database: true } });
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+  }, 120_000);
+});
+
+describe('the Dockerfile', () => {
+  const dockerfile = fs.readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8');
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+    engines: { node: string };
+  };
+
+  it('runs the compiled server exactly as npm run serve does', () => {
+    const cmd = dockerfile.match(/^CMD (\[.*\])$/m);
+    expect(cmd, 'a CMD line in exec form').not.toBeNull();
+    expect((JSON.parse(cmd![1]!) as string[]).join(' ')).toBe(pkg.scripts.serve);
+  });
+
+  it('builds with npm ci and npm run build only, on a Node the engines field allows', () => {
+    const runs = [...dockerfile.matchAll(/^RUN (.*)$/gm)].map((m) => m[1]!);
+    expect(runs.filter((r) => r.startsWith('npm '))).toEqual([
+      'npm ci',
+      'npm run build',
+      'npm ci --omit=dev',
+    ]);
+    const majors = [...dockerfile.matchAll(/^FROM node:(\d+)-slim/gm)].map((m) => Number(m[1]));
+    const min = Number(pkg.engines.node.match(/>=(\d+)/)![1]);
+    expect(majors.length).toBe(3);
+    for (const major of majors) expect(major).toBeGreaterThanOrEqual(min);
+  });
+});
