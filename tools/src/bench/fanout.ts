@@ -19,6 +19,10 @@ export interface FanoutOptions {
   rate: number;
   seconds: number;
   sampleEvery: number;
+  /** RPCs in flight per painter socket (default 8; it also caps the painter's burst) */
+  inFlight?: number;
+  /** measure the plain-TCP write floor afterwards (default true) */
+  floor?: boolean;
 }
 
 export interface FanoutStep {
@@ -124,7 +128,7 @@ export async function runFanout(server: ServerHandle, opts: FanoutOptions): Prom
       child.send({ type: 'record' } satisfies ToWatchers);
       const painter = await runWsPaint(painters, {
         sockets: painters.length,
-        inFlight: 8,
+        inFlight: opts.inFlight ?? 8,
         perSocketRate: opts.rate / painters.length,
         seconds: opts.seconds,
         maxRequests: Math.ceil(opts.rate * opts.seconds * 1.2),
@@ -171,6 +175,9 @@ export async function runFanout(server: ServerHandle, opts: FanoutOptions): Prom
       clearTimeout(timer);
     }
   }
-  const floor = await runWriteFloor({ counts, frameBytes: FLOOR_FRAME_BYTES, rounds: 20, pauseMs: 100 });
+  const floor =
+    opts.floor === false
+      ? []
+      : await runWriteFloor({ counts, frameBytes: FLOOR_FRAME_BYTES, rounds: 20, pauseMs: 100 });
   return { fdLimit, note, steps, floor };
 }

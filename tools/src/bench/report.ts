@@ -32,6 +32,8 @@ export interface BenchReport {
   snapshot: { database: string; result: SnapshotResult } | null;
   micro: MicroResult[] | null;
   fanout: { database: string; result: FanoutResult } | null;
+  /** the same measurement on a quiet wall (10 paints/s, 1,000 watchers) */
+  fanoutQuiet: { database: string; result: FanoutResult } | null;
   cluster: ClusterResult | null;
   memory: MemoryPoint[];
   notes: string[];
@@ -446,6 +448,18 @@ export function renderReport(r: BenchReport, wsRate: number): string {
         'per socket is shown beside it (both approximate: the garbage collector runs when it likes).',
       '',
       fanoutSection(r.fanout.database, r.fanout.result),
+      '',
+    );
+  }
+  if (r.fanoutQuiet) {
+    out.push(
+      '## fanout on a quiet wall',
+      '',
+      'As above at 10 paints/s, every watcher sampling every change: a change that arrives more ' +
+        'than `TICK_MS` after the previous frame is published as soon as its commit lands; only ' +
+        'changes that follow each other closer than that wait for the rest of the interval.',
+      '',
+      fanoutSection(r.fanoutQuiet.database, r.fanoutQuiet.result),
       '',
     );
   }

@@ -3,7 +3,7 @@
  * stops it, and writes BENCHMARKS.md at the repository root.
  *
  *   BENCH_SECONDS        seconds per measured run (default 8)                      or --seconds N
- *   BENCH_SCENARIOS      comma list: http-paint, ws-paint, snapshot, fanout, cluster  or --only a,b
+ *   BENCH_SCENARIOS      comma list: http-paint, ws-paint, snapshot, quiet, fanout, cluster  or --only a,b
  *                        (short names: http, ws); default all
  *   BENCH_DATABASE_URL   also run the paint scenarios on PostgreSQL, in a throwaway database there
  *   --out FILE           where the report goes: default BENCHMARKS.md when every scenario ran,
@@ -31,7 +31,7 @@ import { microEncode, runSnapshot } from './snapshot.ts';
 import { metricTotal } from './stats.ts';
 import { closeSockets, openPainterSockets, runWsPaint, SAFE_SOCKET_RATE } from './ws-paint.ts';
 
-const SCENARIOS = ['http-paint', 'ws-paint', 'snapshot', 'fanout', 'cluster'] as const;
+const SCENARIOS = ['http-paint', 'ws-paint', 'snapshot', 'quiet', 'fanout', 'cluster'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const SHORT_NAMES: Record<string, Scenario> = { http: 'http-paint', ws: 'ws-paint' };
 
@@ -54,6 +54,9 @@ const FILL_TARGET = 100_000;
 const FANOUT_PAINTERS = 200;
 const FANOUT_RATE = 5000;
 const FANOUT_WATCHERS = [1000, 5000, 10_000];
+// The quiet wall first: 10 paints/s to 1,000 watchers, where a paint should show at once.
+const QUIET_RATE = 10;
+const QUIET_WATCHERS = [1000];
 const PAINT_REQUEST_CAP = 300_000;
 // Cluster: 1, then 2 server processes; 1,024 sockets offer up to 51,200 paints/s (target 25,000).
 const CLUSTER_STEPS = [1, 2];
@@ -214,7 +217,7 @@ function playersNeeded(scenarios: Set<Scenario>, withBrowsing: boolean): number 
   let n = HTTP_PLAYERS + WS_PLAYERS;
   if (withBrowsing) {
     if (scenarios.has('snapshot')) n += SNAPSHOT_PLAYERS;
-    if (scenarios.has('fanout')) n += FANOUT_PAINTERS;
+    if (scenarios.has('fanout') || scenarios.has('quiet')) n += FANOUT_PAINTERS;
   }
   return n;
 }
@@ -255,6 +258,7 @@ async function main(): Promise<void> {
     snapshot: null,
     micro: null,
     fanout: null,
+    fanoutQuiet: null,
     cluster: null,
     memory: [],
     notes: [],
@@ -279,7 +283,7 @@ async function main(): Promise<void> {
     servers.delete(s);
   };
 
-  const embedded = ['http-paint', 'ws-paint', 'snapshot', 'fanout'].some((n) =>
+  const embedded = ['http-paint', 'ws-paint', 'snapshot', 'quiet', 'fanout'].some((n) =>
     cfg.scenarios.has(n as Scenario),
   );
   const embeddedScenarios = async (server: ServerHandle) => {
@@ -304,6 +308,21 @@ async function main(): Promise<void> {
       report.snapshot = { database: 'PGlite', result };
       await checkpoint(report, server, 'PGlite', 'after snapshot');
       next += SNAPSHOT_PLAYERS;
+    }
+    if (cfg.scenarios.has('quiet')) {
+      console.info(`[PGlite] fanout, quiet: ${QUIET_WATCHERS.join(', ')} watchers, ${QUIET_RATE} paints/s`);
+      // One painter socket with two RPCs in flight: paints arrive evenly, 100 ms apart.
+      const quiet = await runFanout(server, {
+        painters: players.slice(next, next + 1),
+        inFlight: 2,
+        watcherCounts: QUIET_WATCHERS,
+        rate: QUIET_RATE,
+        seconds: cfg.seconds,
+        sampleEvery: 1,
+        floor: false,
+      });
+      report.fanoutQuiet = { database: 'PGlite', result: quiet };
+      await checkpoint(report, server, 'PGlite', 'after the quiet fanout');
     }
     if (cfg.scenarios.has('fanout')) {
       console.info(`[PGlite] fanout: ${FANOUT_WATCHERS.join(', then ')} watchers, ${FANOUT_RATE} paints/s`);

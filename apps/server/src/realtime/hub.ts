@@ -1,8 +1,9 @@
 /**
  * Websocket fan-out, in two parts.
  * - The ticker (one per cluster: the leader; always on when embedded) collects the committed
- *   changes of every instance from the bus; every tick it takes the next cluster-wide sequence,
- *   encodes one PIXELS frame (deflated when smaller) and publishes it.
+ *   changes of every instance from the bus; for each batch it takes the next cluster-wide sequence,
+ *   encodes one PIXELS frame (deflated when smaller) and publishes it. A quiet wall publishes a
+ *   change as soon as its commit lands; a busy one sends at most one frame per TICK_MS.
  * - The hub (every instance) writes each published frame, the same bytes, to every socket it holds,
  *   and answers the sockets' RPCs. Slow sockets that fall too far behind are dropped: their client
  *   resyncs from the snapshot.
@@ -353,36 +354,58 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
   let running: Promise<void> | null = null;
   let active = opts.active ?? true;
   let skipSeq = false;
+  let closed = false;
+  // When the last frame went out: a change that arrives later than TICK_MS after it goes out at
+  // once (a quiet wall shows a paint as soon as its commit lands); changes that arrive sooner wait
+  // for the rest of the interval and leave together (a busy wall sends at most one frame per tick).
+  let lastPublishAt = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let immediate: ReturnType<typeof setImmediate> | null = null;
   const unsubscribe = opts.bus.subscribe({
     pixels(changes: readonly PixelChange[]) {
+      if (!active) return;
       // Map order is insertion order: delete first so "last change wins, in the order it happened".
       for (const c of changes) {
         pending.delete(c.pixelId);
         pending.set(c.pixelId, c.color);
       }
+      schedule();
     },
   });
 
-  async function tick(force: boolean): Promise<void> {
+  /** Arms the next run: at once when the last frame is older than TICK_MS, else when it is due. */
+  function schedule(delayMs?: number): void {
+    if (closed || running || timer || immediate) return;
+    const wait = delayMs ?? lastPublishAt + opts.tickMs - performance.now();
+    if (wait <= 0) {
+      // One macrotask later, so that every change of the same commit joins the frame.
+      immediate = setImmediate(fire);
+    } else {
+      timer = setTimeout(fire, wait);
+      timer.unref();
+    }
+  }
+
+  function fire(): void {
+    timer = null;
+    immediate = null;
+    void run();
+  }
+
+  /** Returns false when the tick was held back (the hub is still writing the previous frame). */
+  async function tick(force: boolean): Promise<boolean> {
     if (!active) {
       pending.clear();
-      return;
+      return true;
     }
-    if (!force && opts.hold?.()) return;
+    if (!force && opts.hold?.()) return false;
     if (skipSeq) {
       skipSeq = false;
       await opts.bus.nextSeq();
     }
-    if (pending.size === 0) return;
-    const body = Buffer.allocUnsafe(pending.size * 4);
-    let o = 0;
-    for (const [pixelId, color] of pending) {
-      body[o] = pixelId & 0xff;
-      body[o + 1] = (pixelId >>> 8) & 0xff;
-      body[o + 2] = (pixelId >>> 16) & 0xff;
-      body[o + 3] = color;
-      o += 4;
-    }
+    if (pending.size === 0) return true;
+    lastPublishAt = performance.now();
+    const body = encodePendingBody();
     const changes = pending.size;
     pending.clear();
     let payload: Uint8Array = body;
@@ -398,23 +421,48 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
     const frame = encodePixelsFrame(seq, payload, deflated);
     await opts.bus.publishFrame(frame);
     opts.metrics?.batch(changes, frame.length);
+    return true;
+  }
+
+  function encodePendingBody(): Buffer {
+    const body = Buffer.allocUnsafe(pending.size * 4);
+    let o = 0;
+    for (const [pixelId, color] of pending) {
+      body[o] = pixelId & 0xff;
+      body[o + 1] = (pixelId >>> 8) & 0xff;
+      body[o + 2] = (pixelId >>> 16) & 0xff;
+      body[o + 3] = color;
+      o += 4;
+    }
+    return body;
   }
 
   function run(force = false): Promise<void> {
-    // Ticks never overlap: a slow one (the bus is busy) delays the next.
+    // Runs never overlap: a slow one (the bus is busy) delays the next.
     running ??= tick(force)
-      .catch((err: unknown) => opts.log?.warn({ err }, 'pixel tick failed'))
-      .finally(() => {
+      .catch((err: unknown) => {
+        opts.log?.warn({ err }, 'pixel tick failed');
+        return false;
+      })
+      .then((done) => {
         running = null;
+        // Held back, or failed: try again after one interval, as a busy wall would. Changes that
+        // arrived while this run was out are sent when their interval is due.
+        if (!done) schedule(opts.tickMs);
+        else if (pending.size > 0 || skipSeq) schedule();
       });
     return running;
   }
 
-  const timer = setInterval(() => void run(), opts.tickMs);
-  timer.unref();
   return {
     setActive(next) {
-      if (next && !active) skipSeq = true;
+      if (next && !active) {
+        skipSeq = true;
+        active = next;
+        schedule();
+        return;
+      }
+      if (!next) pending.clear();
       active = next;
     },
     get active() {
@@ -429,7 +477,11 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
       await run();
     },
     async close() {
-      clearInterval(timer);
+      closed = true;
+      if (timer) clearTimeout(timer);
+      if (immediate) clearImmediate(immediate);
+      timer = null;
+      immediate = null;
       await this.flush();
       unsubscribe();
     },
