@@ -594,26 +594,40 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPixanosRoutes(app, pixanos);
   await templates.register(app, uploadGate);
 
-  app.get('/ws', { websocket: true, config: { auth: 'none' } }, async (socket, req) => {
-    const token = (req.query as Record<string, unknown>).token;
-    if (typeof token !== 'string' || token === '') {
-      hub.attach(socket, { userId: null });
-      return;
-    }
-    const userId = token.length < 1024 ? tokens.verifyWebsocketToken(token) : null;
-    if (userId === null) {
-      socket.close(CloseCode.Unauthorized, 'invalid token');
-      return;
-    }
-    const profile = await users.profile(userId);
-    if (!profile || profile.banned) {
-      socket.close(
-        profile ? CloseCode.Banned : CloseCode.Unauthorized,
-        profile ? 'banned' : 'unknown player',
-      );
-      return;
-    }
-    hub.attach(socket, { userId });
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    config: { auth: 'none' },
+    // A plain GET (no Upgrade: websocket) gets the app's error format, not an empty 404.
+    handler: async (req, reply) =>
+      reply
+        .code(426)
+        .header('Upgrade', 'websocket')
+        .send({
+          error: { code: 'BAD_REQUEST', message: 'This address takes websocket connections only.' },
+          requestId: req.id,
+        }),
+    wsHandler: async (socket, req) => {
+      const token = (req.query as Record<string, unknown>).token;
+      if (typeof token !== 'string' || token === '') {
+        hub.attach(socket, { userId: null });
+        return;
+      }
+      const userId = token.length < 1024 ? tokens.verifyWebsocketToken(token) : null;
+      if (userId === null) {
+        socket.close(CloseCode.Unauthorized, 'invalid token');
+        return;
+      }
+      const profile = await users.profile(userId);
+      if (!profile || profile.banned) {
+        socket.close(
+          profile ? CloseCode.Banned : CloseCode.Unauthorized,
+          profile ? 'banned' : 'unknown player',
+        );
+        return;
+      }
+      hub.attach(socket, { userId });
+    },
   });
 
   // ---------- the web app ----------
@@ -787,6 +801,11 @@ export function bearerCheck(token: string | null): (header: string | undefined) 
   };
 }
 
+/** At most 160 characters of a validation message, which may quote what the client sent. */
+function clipLong(s: string): string {
+  return s.length > 160 ? `${s.slice(0, 157)}...` : s;
+}
+
 /** At most 64 characters of something the client sent, for an error message. */
 function clip(s: string): string {
   return s.length > 64 ? `${s.slice(0, 61)}...` : s;
@@ -800,7 +819,8 @@ function describeError(err: FastifyError): { status: number; code: ErrorCode; me
     return {
       status: 400,
       code: 'BAD_REQUEST',
-      message: `Invalid ${where}: ${first?.message ?? 'bad value'}`,
+      // The message may quote the request (an unknown key): never at length.
+      message: `Invalid ${where}: ${clipLong(first?.message ?? 'bad value')}`,
     };
   }
   switch (err.code) {

@@ -26,6 +26,15 @@ describe('client errors in the app format', () => {
     ['bad JSON', 'POST', '/api/v1/auth/dev', json, `{${long}`, 400],
     ['an empty JSON body', 'POST', '/api/v1/auth/dev', json, '', 400],
     ['a body too large', 'POST', '/api/v1/auth/dev', json, `"${'x'.repeat(20_000)}LONGINPUT"`, 413],
+    [
+      'an over-long unknown query key',
+      'GET',
+      `/api/v1/ratings/personal?${'q'.repeat(3_000)}LONGINPUT=1`,
+      {},
+      undefined,
+      400,
+    ],
+    ['a plain GET of the websocket address', 'GET', '/ws', {}, undefined, 426],
   ] as const)('%s', async (_name, method, url, headers, body, status) => {
     const res = await fetch(`${run.baseUrl}${url}`, { method, headers, body });
     const text = await res.text();

@@ -442,9 +442,9 @@ export async function fuzzFrames(
   );
   const health = await send(server.url, { method: 'GET', path: '/healthz' });
   if (health.status !== 200) r.findings.push(`/healthz ${health.status} after the frame fuzz`);
-  // 1006 means the server dropped the TCP connection without a close frame.
-  if ((closes.get('1006') ?? 0) > 0)
-    r.findings.push(`${closes.get('1006')} sockets dropped without a close frame (1006)`);
+  // 1006 (no close frame seen) is how a connection ends when the server fails it while the client
+  // still floods it (RFC 6455 §7.1.7 lets it drop the TCP connection; unread frames turn the close
+  // into a reset): counted in the figures, not a finding.
   r.figures.sockets = opts.sockets;
   r.figures.frames = sent;
   r.figures['close codes'] = [...closes]
