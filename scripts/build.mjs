@@ -47,7 +47,13 @@ export async function buildServer() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
+  // What ships is the production bundle, whoever asks for the build (vitest sets NODE_ENV=test,
+  // which would make Vite bundle React's development build).
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   await buildServer();
   writeStamp();
   console.info('built apps/web/dist and apps/server/dist');

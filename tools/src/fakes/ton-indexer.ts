@@ -558,11 +558,12 @@ export async function startFakeTonIndexer(
       };
     }
     if (method === 'POST' && url.pathname === '/api/v3/runGetMethod') {
-      // Only get_wallet_address: the jetton wallet the master derives for an owner.
+      // A master's get_wallet_address: the jetton wallet it derives for an owner. Any other
+      // get-method answers what setGetMethod gave for that account.
       const b = body as { address?: string; method?: string; stack?: { type?: string; value?: string }[] };
+      if (b.method !== 'get_wallet_address') return runGetMethod(body);
       const master = normalizeTonAddress(b.address ?? '');
       if (!master) throw new HttpError(422, 'address is required and must be an address');
-      if (b.method !== 'get_wallet_address') return { gas_used: 0, exit_code: 11, stack: [] };
       const arg = b.stack?.[0];
       const owner =
         arg && (arg.type === 'slice' || arg.type === 'cell') ? addressOfSlice(arg.value ?? '') : null;
@@ -629,7 +630,6 @@ export async function startFakeTonIndexer(
       );
       return { transactions: found.map(transactionJson), address_book: {} };
     }
-    if (method === 'POST' && url.pathname === '/api/v3/runGetMethod') return runGetMethod(body);
     if (method === 'POST' && url.pathname === '/_fake/get-methods') {
       const b = body as { address?: string; method?: string } & GetMethodAnswer;
       if (!b.method) throw new HttpError(422, 'method is required');
