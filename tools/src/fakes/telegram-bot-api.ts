@@ -499,6 +499,8 @@ function pay(button) {
       p.textContent = j.ok ? 'Paid.' : 'Refused: ' + (j.errorMessage || j.error || '');
       document.body.append(p);
       report(j.ok ? 'paid' : 'failed');
+      // Telegram closes its invoice sheet once the payment is through.
+      if (j.ok && window.opener) setTimeout(() => window.close(), 1500);
     })
     .catch(() => report('failed'));
 }
