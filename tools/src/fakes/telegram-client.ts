@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const SCRIPT = fs.readFileSync(new URL('./telegram-client.js', import.meta.url), 'utf8');
 export const TELEGRAM_CLIENT_FILE = 'fake-telegram-client.js';
@@ -50,9 +51,11 @@ export function webDistWithTelegramClient(webDist: string, into: string, botApiU
   const html = fs.readFileSync(index, 'utf8');
   const tag = `<script src="/${TELEGRAM_CLIENT_FILE}"></script>`;
   if (!/<head>/i.test(html)) throw new Error(`${index} has no <head>`);
-  fs.writeFileSync(
-    path.join(into, 'index.html'),
-    html.replace(/<head>/i, (h) => `${h}${tag}`),
-  );
+  const served = html.replace(/<head>/i, (h) => `${h}${tag}`);
+  fs.writeFileSync(path.join(into, 'index.html'), served);
+  // The server prefers the precompressed copies: they must say the same.
+  if (fs.existsSync(`${index}.br`))
+    fs.writeFileSync(path.join(into, 'index.html.br'), zlib.brotliCompressSync(served));
+  if (fs.existsSync(`${index}.gz`)) fs.writeFileSync(path.join(into, 'index.html.gz'), zlib.gzipSync(served));
   return into;
 }
