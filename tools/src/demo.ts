@@ -2,8 +2,14 @@
  * `npm run demo`: the whole game on this machine with every external service faked on loopback —
  * a fake Telegram Bot API (Stars invoices with a Pay page, webhook updates) and a fake toncenter
  * (TON payments, PX buyback/burn/fund history) and a fake market-data API (PX price) — so a purchase can be played through end to end. Prints a sign-in link signed
- * as Telegram would sign a Mini App launch.
+ * as Telegram would sign a Mini App launch, and Mini App launch links: the server serves a copy of
+ * the built web app (WEB_DIST) that loads the fake Telegram client (fakes/telegram-client.js)
+ * first, so a Stars purchase goes through the SDK's invoice and the fake Pay page as in Telegram.
  */
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 import { webhookSecret } from '../../apps/server/src/integrations/telegram/bot-api.ts';
 import { signInitData } from '../../apps/server/src/integrations/telegram/init-data.ts';
@@ -11,9 +17,10 @@ import { makeTestWallet } from '../../apps/server/src/integrations/ton/testing.t
 import { DEMO_PX_COIN, startFakeMarketData } from './fakes/market-data.ts';
 import { PX_LEDGER_ENV, seedPxLedgers } from './fakes/px-ledgers.ts';
 import { startFakeBotApi } from './fakes/telegram-bot-api.ts';
+import { miniAppLaunchUrl, webDistWithTelegramClient } from './fakes/telegram-client.ts';
 import { startFakeTonIndexer } from './fakes/ton-indexer.ts';
-import { TOOLS_BOT_TOKEN } from './lib/players.ts';
-import { startServer } from './lib/server-process.ts';
+import { miniAppLaunchData, TOOLS_BOT_TOKEN } from './lib/players.ts';
+import { REPO_ROOT, startServer } from './lib/server-process.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 const bot = await startFakeBotApi({ secretToken: webhookSecret(TOOLS_BOT_TOKEN) });
@@ -21,6 +28,12 @@ const indexer = await startFakeTonIndexer();
 const market = await startFakeMarketData({ coins: [DEMO_PX_COIN] });
 seedPxLedgers(indexer);
 const paymentWallet = makeTestWallet().address;
+// The demo's own copy of the web app, with the fake Telegram client; the build itself stays clean.
+const webDist = webDistWithTelegramClient(
+  path.join(REPO_ROOT, 'apps/web/dist'),
+  fs.mkdtempSync(path.join(os.tmpdir(), 'pixelwall-demo-web-')),
+  bot.url,
+);
 const server = await startServer({
   port,
   ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
@@ -33,6 +46,7 @@ const server = await startServer({
     MARKET_DATA_URL: market.url,
     MARKET_DATA_TOKEN_ID: DEMO_PX_COIN.id,
     ...PX_LEDGER_ENV,
+    WEB_DIST: webDist,
     LOG_LEVEL: 'info',
   },
 });
@@ -46,6 +60,11 @@ const link = (id: number, name: string) =>
     ),
   )}`;
 
+const miniApp = (id: number, name: string) =>
+  miniAppLaunchUrl(server.url, miniAppLaunchData({ id, firstName: name }, TOOLS_BOT_TOKEN), {
+    platform: 'tdesktop',
+  });
+
 console.info(`
 Pixel Wall demo on ${server.url} (data in ${server.dataDir})
 
@@ -53,7 +72,12 @@ Sign in as a Telegram player (each link is valid for a day):
   ${link(100_001, 'Ada')}
   ${link(100_002, 'Bob')}
 
-Stars: buy in the shop; the invoice opens the fake Telegram's Pay page (${bot.url}).
+Open it as a Telegram Mini App (a fake Telegram client plays the app's side; open each in a new tab):
+  ${miniApp(100_001, 'Ada')}
+
+Stars: in the Mini App, buy in the shop (/stars) with Stars: the invoice opens the fake Telegram's
+       Pay page (${bot.url}) in a popup; Pay, and the item is credited. (A plain web sign-in
+       cannot pay with Stars, as outside Telegram.)
 TON:   payments go to ${paymentWallet}; record a transfer on the fake chain with
        curl -X POST ${indexer.url}/_fake/ton-transfers -H 'content-type: application/json' \\
          -d '{"from":"<your wallet>","to":"${paymentWallet}","nanotons":"<strAmount>","comment":"<txMemCode>"}'
@@ -67,6 +91,7 @@ const stop = async () => {
   await bot.close();
   await indexer.close();
   await market.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

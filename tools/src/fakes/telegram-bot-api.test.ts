@@ -53,8 +53,14 @@ describe('fake Bot API: the HTTP of api.telegram.org', () => {
       currency: 'XTR',
       prices: [{ label: 'Dynamite ×2', amount: 32 }],
     });
-    expect(link.body.result).toMatch(new RegExp(`^${fake.url}/invoice/[A-Za-z0-9_-]+$`));
+    // Shaped as Telegram's, which the Mini App SDK's invoice.openUrl requires; paid on the fake's page.
+    expect(link.body.result).toMatch(/^https:\/\/t\.me\/\$[A-Za-z0-9_-]+$/);
+    const slug = String(link.body.result).slice('https://t.me/$'.length);
+    expect(fake.payPage(String(link.body.result))).toBe(`${fake.url}/invoice/${slug}`);
+    expect(fake.invoiceOf(slug)).toBe(fake.invoiceOf(fake.payPage(slug)));
     expect([...fake.invoices.values()][0]).toMatchObject({
+      slug,
+      link: link.body.result,
       payload: 'order-1',
       totalAmount: 32,
       currency: 'XTR',
@@ -79,7 +85,7 @@ describe('fake Bot API: the HTTP of api.telegram.org', () => {
       }),
     });
     expect(((await form.json()) as { ok: boolean }).ok).toBe(true);
-    const page = await fetch(String(link.body.result));
+    const page = await fetch(fake.payPage(String(link.body.result)));
     expect(await page.text()).toContain('32 XTR');
   });
 
@@ -92,7 +98,7 @@ describe('fake Bot API: the HTTP of api.telegram.org', () => {
       currency: 'XTR',
       prices: [{ label: 'Динамит ×2', amount: 32 }],
     });
-    const page = await fetch(link.body.result as string);
+    const page = await fetch(fake.payPage(link.body.result as string));
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const bytes = Buffer.from(await page.arrayBuffer());
     const html = bytes.toString('utf8');
@@ -321,7 +327,7 @@ describe('Stars end to end: server ⇄ fake Bot API over HTTP', () => {
   it('invoice → pay → fulfilled once; a replayed successful_payment changes nothing', async () => {
     const u = await h.player(8001);
     const { result, orderId } = await buy(u, { type: 2, qty: 3 });
-    expect(fake.invoices.get(result.split('/').at(-1)!)).toMatchObject({
+    expect(fake.invoiceOf(result)).toMatchObject({
       payload: orderId,
       totalAmount: 48,
       currency: 'XTR',

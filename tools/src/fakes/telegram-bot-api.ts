@@ -7,8 +7,10 @@
  * update to the webhook with the secret header, waits for `answerPreCheckoutQuery`, and on ok
  * sends the `message.successful_payment` update, retrying it until the webhook answers 2xx.
  *
- * Invoice links point at this server (`<url>/invoice/<slug>`): opened in a browser they show a
- * page with a Pay button, so the demo can buy without Telegram.
+ * Invoice links are shaped as Telegram's (`https://t.me/$<slug>`, which the Mini App SDK's
+ * `invoice.openUrl` requires); each invoice's Pay page is on this server (`<url>/invoice/<slug>`,
+ * `payPage(link)`): a page with a Pay button, so the demo can buy without Telegram. Opened by the
+ * fake Telegram client (telegram-client.js) it reports the outcome to its opener.
  *
  *   node --import tsx tools/src/fakes/telegram-bot-api.ts [--port 8081]
  *   env: FAKE_TELEGRAM_PORT (8081), FAKE_TELEGRAM_HOST (127.0.0.1), WEBHOOK_URL, WEBHOOK_SECRET,
@@ -40,7 +42,10 @@ export interface FakeCall {
 
 export interface FakeInvoice {
   slug: string;
+  /** what createInvoiceLink answered: `https://t.me/$<slug>` */
   link: string;
+  /** the Pay page on this server: `<url>/invoice/<slug>` */
+  page: string;
   title: string;
   description: string;
   payload: string;
@@ -102,6 +107,10 @@ export interface FakeBotApi {
   /** Sends a `message.refunded_payment` update for a charge, as Telegram does after a refund. */
   sendRefundedPayment(chargeId: string): Promise<{ status: number; body: string }>;
   pay(invoiceLink: string, opts?: PayOptions): Promise<PayResult>;
+  /** The invoice of a link (`https://t.me/$<slug>`, a Pay page URL or a bare slug); throws when unknown. */
+  invoiceOf(linkOrSlug: string): FakeInvoice;
+  /** The Pay page of an invoice link. */
+  payPage(linkOrSlug: string): string;
   /** Sends any update to the webhook; `secretToken: null` sends no header. */
   sendUpdate(
     update: object,
@@ -339,7 +348,8 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
         const slug = randomBytes(12).toString('base64url');
         const invoice: FakeInvoice = {
           slug,
-          link: `${url}/invoice/${slug}`,
+          link: `https://t.me/$${slug}`,
+          page: `${url}/invoice/${slug}`,
           title,
           description,
           payload,
@@ -384,7 +394,7 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
   }
 
   function invoiceOf(link: string): FakeInvoice {
-    const slug = link.split('/').at(-1)?.replace(/^\$/, '') ?? '';
+    const slug = decodeURIComponent(link.split(/[/?#]/).at(-1) ?? link).replace(/^\$/, '');
     const invoice = invoices.get(slug);
     if (!invoice) throw new Error(`unknown invoice ${link}`);
     return invoice;
@@ -476,7 +486,25 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
     return `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(invoice.title)}</title>
 <h1>${esc(invoice.title)}</h1><p>${esc(invoice.description)}</p>
 <p>${invoice.totalAmount} ${esc(invoice.currency)}</p>
-<button onclick="fetch('/_fake/pay',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({link:location.href})}).then(r=>r.json()).then(j=>{document.body.append(j.ok?'Paid.':'Refused: '+(j.errorMessage||''))})">Pay</button>`;
+<button onclick="pay(this)">Pay</button>
+<script>
+function pay(button) {
+  button.disabled = true;
+  const report = (status) => window.opener && window.opener.postMessage({ type: 'fake-telegram:invoice_closed', slug: ${JSON.stringify(invoice.slug)}, status }, '*');
+  fetch('/_fake/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ link: ${JSON.stringify(invoice.link)} }) })
+    .then((r) => r.json())
+    .then((j) => {
+      const p = document.createElement('p');
+      p.setAttribute('role', 'status');
+      p.textContent = j.ok ? 'Paid.' : 'Refused: ' + (j.errorMessage || j.error || '');
+      document.body.append(p);
+      report(j.ok ? 'paid' : 'failed');
+      // Telegram closes its invoice sheet once the payment is through.
+      if (j.ok && window.opener) setTimeout(() => window.close(), 1500);
+    })
+    .catch(() => report('failed'));
+}
+</script>`;
   }
 
   function send(res: http.ServerResponse, status: number, body: unknown, type = 'application/json'): void {
@@ -558,6 +586,8 @@ export async function startFakeBotApi(opts: FakeBotApiOptions = {}): Promise<Fak
     },
     sendRefundedPayment,
     pay,
+    invoiceOf,
+    payPage: (linkOrSlug) => invoiceOf(linkOrSlug).page,
     sendUpdate,
     async close() {
       for (const resolve of waiting.values()) resolve({ ok: false, error_message: 'closed' });

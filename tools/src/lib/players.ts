@@ -26,6 +26,17 @@ export function launchData(user: LaunchUser, botToken = TOOLS_BOT_TOKEN): string
   return signInitData(fields, botToken);
 }
 
+/**
+ * The launch data of a Mini App launch link (`miniAppLaunchUrl`): as `launchData`, with the
+ * third-party `signature` Telegram adds, which the Mini App SDK's launch-parameter parser requires.
+ */
+export function miniAppLaunchData(user: LaunchUser, botToken = TOOLS_BOT_TOKEN): string {
+  const fields: Record<string, string> = Object.fromEntries(new URLSearchParams(launchData(user, botToken)));
+  delete fields.hash;
+  fields.signature = 'c2lnbmF0dXJl';
+  return signInitData(fields, botToken);
+}
+
 /** Both tokens of a Telegram sign-in. */
 export async function telegramTokens(
   baseUrl: string,

@@ -1,5 +1,6 @@
 import { PRODUCTS, priceList, type ShopProduct } from '@pixel-wall/shared';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../App.tsx';
@@ -62,6 +63,35 @@ function fakeConnector(account: WalletAccount | null, sent: WalletTransaction[])
 }
 
 describe('purchase popup', () => {
+  it('settles under StrictMode too (its effects mount, unmount and mount again)', async () => {
+    const invoice = deferred<InvoiceOutcome>();
+    const context = createTestContext({
+      platform: telegramPlatform(() => invoice.promise),
+      tokens: createMemoryTokenStorage(SIGNED_IN),
+      fetch: (path) => {
+        if (path === '/buy/stars') return json(200, { ok: true, result: 'https://t.me/$inv', orderId: 'o1' });
+        if (path === '/buy/list') return json(200, { products, goodsAvailable: {} });
+        return undefined;
+      },
+    });
+    render(
+      <StrictMode>
+        <AppProviders context={context} i18n={i18n}>
+          <PurchasePopup
+            product={dynamite}
+            currencies={offeredCurrencies('telegram', products)}
+            initialCurrency={1}
+            initialColor="#FFFFFF"
+            onClose={() => {}}
+          />
+        </AppProviders>
+      </StrictMode>,
+    );
+    await act(async () => fireEvent.click(screen.getByTestId('buy-button')));
+    await act(async () => invoice.resolve('paid'));
+    expect(screen.getByTestId('purchase-success').textContent).toBe('You bought it!');
+  });
+
   it('buys with Stars through the invoice, ignores presses while pending, then closes on the next press', async () => {
     const invoice = deferred<InvoiceOutcome>();
     const posts: unknown[] = [];

@@ -69,12 +69,13 @@ export function PurchasePopup({
   const total = totalFor(product, currency, product.isOnePiece ? 1 : qty);
   const badges = badgesOf(product);
   const alive = useRef(true);
-  useEffect(
-    () => () => {
+  // Set again on every mount: StrictMode mounts, unmounts and mounts effects once more.
+  useEffect(() => {
+    alive.current = true;
+    return () => {
       alive.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const press = useCallback(async () => {
     const current = stateRef.current;
