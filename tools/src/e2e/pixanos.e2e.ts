@@ -79,8 +79,9 @@ describe("Pixanos' Snap", () => {
         qty: 1,
         pixanosColor: '#FF4500',
       });
+      // The invoice is a Telegram link (https://t.me/$<slug>); its Pay page is on the fake Bot API.
       const pay = await snapperCtx.newPage();
-      await pay.goto(invoice.result);
+      await pay.goto(`${fakes.botApiUrl}/invoice/${invoice.result.slice('https://t.me/$'.length)}`);
       await pay.click('button');
       const held = async () =>
         (await api<{ goodsAvailable: Record<string, number> }>(snapper, '/buy/list')).goodsAvailable['13'] ??
