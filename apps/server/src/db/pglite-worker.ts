@@ -6,6 +6,10 @@
  * PGlite queues every other `query()` and `transaction()` behind it on one FIFO mutex, which is the
  * exclusivity the in-thread PGlite gives today, with no second lock to keep in step with it.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ParserOptions, type PGlite, type RowMode, type Transaction, types } from '@electric-sql/pglite';
 import { createPglite } from './pglite-durable.ts';
@@ -39,11 +43,20 @@ const txs = new Map<number, OpenTx>();
 
 let pg: PGlite;
 try {
+  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    // initdb runs postgres in bootstrap mode inside the instance PGlite then keeps, and a WASM memory
+    // never shrinks: ~450 MiB more resident for the process's whole life. So the first instance
+    // only creates the data directory, and is dropped for a second one that opens it.
+    await (await createPglite(dataDir)).close();
+    collectGarbage();
+  }
   pg = await createPglite(dataDir);
 } catch (err) {
   port.postMessage({ id: READY_ID, error: serializeError(err) } satisfies Reply);
   throw err;
 }
+
+collectGarbage();
 
 port.on('message', (m: Request) => {
   run(m).then(
@@ -116,4 +129,15 @@ function begin(txId: number): Promise<void> {
     // BEGIN itself failed: the callback never ran.
     done.catch(failed);
   });
+}
+
+/**
+ * A full collection now. Opening PGlite on a new data directory runs initdb in a WASM instance of its
+ * own and drops it; an idle worker never collects, so its hundreds of MiB would otherwise stay
+ * resident until the next queries. Worker threads refuse `--expose-gc` in execArgv; the flag set
+ * at run time exposes `gc` to new contexts only, so one is made to fetch it.
+ */
+function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
 }
