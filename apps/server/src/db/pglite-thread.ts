@@ -72,8 +72,8 @@ function startWorker(data: WorkerData): Worker {
 
 /**
  * A new data directory is made by a thread of its own, which then exits. PGlite's initdb leaves
- * ~450 MiB (its own WASM instance, and what it grew in the postgres one) that the thread keeps
- * even after a full collection; a thread that exits gives it all back.
+ * ~450 MiB behind (it runs in a WASM instance of its own), some of which the thread keeps even after
+ * PGlite is closed and a full collection ran; a thread that exits gives it all back.
  */
 async function createDataDir(dataDir: string): Promise<void> {
   const worker = startWorker({ dataDir, createOnly: true });
