@@ -106,7 +106,7 @@ const CLIENT_FAULT_LOG_MS = 60_000;
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, db } = deps;
-  const metrics = createMetrics();
+  const metrics = createMetrics(db);
   let ready = false;
   let shuttingDown = false;
 

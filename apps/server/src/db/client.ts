@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { createPglite } from './pglite-durable.ts';
 import { openPgliteWorker } from './pglite-thread.ts';
+import type { WorkerMemory } from './pglite-protocol.ts';
 import { schema } from './schema.ts';
 
 export type Row = Record<string, unknown>;
@@ -45,6 +46,8 @@ export interface Database extends Sql {
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite in a worker thread: that thread's memory, which the process's own figures leave out. */
+  workerMemory?(): Promise<WorkerMemory>;
 }
 
 export interface DatabaseOptions {

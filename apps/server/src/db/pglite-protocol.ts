@@ -4,7 +4,18 @@
  * string, timestamptz → Date, bytea → Uint8Array); errors are flattened to plain fields and rebuilt.
  */
 
-export type Op = 'query' | 'queries' | 'begin' | 'commit' | 'rollback' | 'close';
+export type Op = 'query' | 'queries' | 'begin' | 'commit' | 'rollback' | 'close' | 'memory';
+
+/** What `memory` answers (as its one row): the worker thread's own memory, which the owner cannot see. */
+export interface WorkerMemory {
+  /** V8 heap of the worker's isolate */
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  /** memory outside the V8 heap held by the worker's objects (ArrayBuffers, WASM instances) */
+  externalBytes: number;
+  /** PGlite's WASM linear memory (it grows and never shrinks) */
+  wasmBytes: number;
+}
 
 export interface Request {
   id: number;
@@ -31,6 +42,8 @@ export const READY_ID = 0;
 export interface WorkerData {
   /** PGlite data directory; null → in memory. */
   dataDir: string | null;
+  /** Create the data directory (initdb), close it and exit: see `openPgliteWorker`. */
+  createOnly?: boolean;
 }
 
 export interface SerializedError {

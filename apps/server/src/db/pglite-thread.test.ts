@@ -272,6 +272,27 @@ describe('PGlite worker lifecycle', () => {
     }
   });
 
+  it("reports the thread's memory, and a new data directory leaves no initdb instance behind", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-pglite-worker-'));
+    try {
+      const fresh = await openDatabase({ url: null, dataDir: dir });
+      const first = await fresh.workerMemory!();
+      await fresh.close();
+      const existing = await openDatabase({ url: null, dataDir: dir });
+      const again = await existing.workerMemory!();
+      await existing.close();
+      expect(again.heapUsedBytes).toBeGreaterThan(0);
+      expect(again.heapTotalBytes).toBeGreaterThanOrEqual(again.heapUsedBytes);
+      expect(again.wasmBytes).toBeGreaterThan(16 * 2 ** 20);
+      expect(again.externalBytes).toBeGreaterThanOrEqual(again.wasmBytes);
+      // initdb's instance holds ~430 MiB; the worker on a new directory must hold what a reopen holds.
+      expect(first.externalBytes).toBeLessThanOrEqual(again.externalBytes + 32 * 2 ** 20);
+      await expect(fresh.workerMemory!()).rejects.toThrow(/closed/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('does not keep an idle process alive, as the in-thread PGlite does not', () => {
     const client = fileURLToPath(new URL('./client.ts', import.meta.url));
     const script = `import { openDatabase } from ${JSON.stringify(client)};

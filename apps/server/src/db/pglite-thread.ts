@@ -3,6 +3,8 @@
  * (`pglite-worker.ts`), behind the same `Database` interface as the in-thread PGlite and PostgreSQL.
  * The event loop only posts messages and clones rows; parsing, planning and writing happen off it.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
 import pg from 'pg';
@@ -13,6 +15,7 @@ import {
   type Request,
   type SerializedError,
   type WorkerData,
+  type WorkerMemory,
 } from './pglite-protocol.ts';
 import { schema } from './schema.ts';
 
@@ -58,13 +61,40 @@ function toError(e: SerializedError): Error {
   return err;
 }
 
-export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWorker> {
-  const worker = new Worker(COMPILED ? WORKER_URL : workerBootstrap(), {
+function startWorker(data: WorkerData): Worker {
+  return new Worker(COMPILED ? WORKER_URL : workerBootstrap(), {
     eval: !COMPILED,
-    workerData: { dataDir } satisfies WorkerData,
+    workerData: data,
     // Not the parent's flags: `npm run dev` runs with --watch, which worker threads refuse.
     execArgv: [],
   });
+}
+
+/**
+ * A new data directory is made by a thread of its own, which then exits. PGlite's initdb leaves
+ * ~450 MiB behind (it runs in a WASM instance of its own), some of which the thread keeps even after
+ * PGlite is closed and a full collection ran; a thread that exits gives it all back.
+ */
+async function createDataDir(dataDir: string): Promise<void> {
+  const worker = startWorker({ dataDir, createOnly: true });
+  const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', (r: Reply) => (r.error ? reject(toError(r.error)) : resolve()));
+      worker.once('error', reject);
+      worker.once('exit', (code) =>
+        reject(new Error(`PGlite worker exited while creating ${dataDir} (exit code ${code})`)),
+      );
+    });
+  } finally {
+    await worker.terminate();
+    await exited;
+  }
+}
+
+export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWorker> {
+  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir);
+  const worker = startWorker({ dataDir });
   const pending = new Map<number, Pending>();
   let nextId = READY_ID + 1;
   let nextTx = 1;
@@ -220,6 +250,10 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
       await query('SELECT 1');
     },
     close,
+    workerMemory: async () => {
+      assertOpen();
+      return ((await call({ op: 'memory' })) as WorkerMemory[])[0]!;
+    },
   };
   return { db, worker };
 }

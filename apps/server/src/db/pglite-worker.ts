@@ -6,10 +6,19 @@
  * PGlite queues every other `query()` and `transaction()` behind it on one FIFO mutex, which is the
  * exclusivity the in-thread PGlite gives today, with no second lock to keep in step with it.
  */
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ParserOptions, type PGlite, type RowMode, type Transaction, types } from '@electric-sql/pglite';
 import { createPglite } from './pglite-durable.ts';
-import { READY_ID, type Reply, type Request, serializeError, type WorkerData } from './pglite-protocol.ts';
+import {
+  READY_ID,
+  type Reply,
+  type Request,
+  serializeError,
+  type WorkerData,
+  type WorkerMemory,
+} from './pglite-protocol.ts';
 
 interface OpenTx {
   tx: Transaction;
@@ -34,24 +43,31 @@ const ORM_PARSERS: ParserOptions = {
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
-const { dataDir } = workerData as WorkerData;
+const { dataDir, createOnly } = workerData as WorkerData;
 const txs = new Map<number, OpenTx>();
 
-let pg: PGlite;
+let pg!: PGlite;
 try {
   pg = await createPglite(dataDir);
+  if (createOnly) await pg.close();
 } catch (err) {
   port.postMessage({ id: READY_ID, error: serializeError(err) } satisfies Reply);
   throw err;
 }
 
-port.on('message', (m: Request) => {
-  run(m).then(
-    (rows) => reply({ id: m.id, rows }),
-    (err: unknown) => reply({ id: m.id, error: serializeError(err) }),
-  );
-});
-port.postMessage({ id: READY_ID } satisfies Reply);
+if (createOnly) {
+  port.postMessage({ id: READY_ID } satisfies Reply);
+  port.close();
+} else {
+  collectGarbage();
+  port.on('message', (m: Request) => {
+    run(m).then(
+      (rows) => reply({ id: m.id, rows }),
+      (err: unknown) => reply({ id: m.id, error: serializeError(err) }),
+    );
+  });
+  port.postMessage({ id: READY_ID } satisfies Reply);
+}
 
 function reply(r: Reply): void {
   try {
@@ -71,6 +87,17 @@ async function run(m: Request): Promise<unknown[] | undefined> {
         : {};
       const res = await target.query(m.text!, m.params as unknown[] | undefined, options);
       return res.rows;
+    }
+    case 'memory': {
+      // In a worker thread these count its own isolate (only rss is the whole process's).
+      const usage = process.memoryUsage();
+      const memory: WorkerMemory = {
+        heapUsedBytes: usage.heapUsed,
+        heapTotalBytes: usage.heapTotal,
+        externalBytes: usage.external,
+        wasmBytes: pg.Module.HEAPU8.byteLength,
+      };
+      return [memory];
     }
     case 'queries': {
       const target = m.txId === undefined ? pg : openTx(m.txId).tx;
@@ -116,4 +143,14 @@ function begin(txId: number): Promise<void> {
     // BEGIN itself failed: the callback never ran.
     done.catch(failed);
   });
+}
+
+/**
+ * A full collection now: opening PGlite leaves garbage that an idle worker would keep resident until
+ * its next queries. Worker threads refuse `--expose-gc` in execArgv; the flag set
+ * at run time exposes `gc` to new contexts only, so one is made to fetch it.
+ */
+function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
 }

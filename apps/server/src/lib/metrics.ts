@@ -1,7 +1,10 @@
 /** Prometheus metrics, one registry per app instance (tests build many apps in one process). */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/client.ts';
+import type { WorkerMemory } from '../db/pglite-protocol.ts';
 
-export function createMetrics() {
+/** `db`: when it is PGlite in a worker thread, that thread's memory is read at each scrape. */
+export function createMetrics(db?: Pick<Database, 'workerMemory'>) {
   const registry = new Registry();
   // Sample the event-loop delay every millisecond (prom-client's default is 10 ms, which reads every
   // delay as at least 10 ms): nodejs_eventloop_lag_max_seconds is then the longest stall + ~1 ms.
@@ -67,6 +70,50 @@ export function createMetrics() {
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const workerMemory = db?.workerMemory?.bind(db);
+  if (workerMemory) {
+    // The process's own gauges (nodejs_heap_size_*) count only the main thread's isolate. One round
+    // trip to the worker per scrape feeds all three gauges; a worker that cannot answer leaves them as they were.
+    let sample: Promise<WorkerMemory | null> | null = null;
+    const read = () => {
+      sample ??= workerMemory()
+        .catch(() => null)
+        .finally(() => {
+          sample = null;
+        });
+      return sample;
+    };
+    const gauge = (name: string, help: string, pick: (m: WorkerMemory) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        async collect() {
+          const m = await read();
+          if (m) this.set(pick(m));
+        },
+      });
+    gauge(
+      'pglite_worker_heap_used_bytes',
+      'V8 heap used by the PGlite worker thread',
+      (m) => m.heapUsedBytes,
+    );
+    gauge(
+      'pglite_worker_heap_total_bytes',
+      'V8 heap reserved by the PGlite worker thread',
+      (m) => m.heapTotalBytes,
+    );
+    gauge(
+      'pglite_worker_external_bytes',
+      'Memory outside the V8 heap held by the PGlite worker thread (ArrayBuffers, WASM)',
+      (m) => m.externalBytes,
+    );
+    gauge(
+      'pglite_worker_wasm_memory_bytes',
+      "PGlite's WASM linear memory (it grows and never shrinks)",
+      (m) => m.wasmBytes,
+    );
+  }
   return {
     registry,
     paint: { painted: (n: number) => paints.inc(n), refused: (code: string) => refusals.inc({ code }) },

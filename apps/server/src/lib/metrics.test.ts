@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkerMemory } from '../db/pglite-protocol.ts';
+import { createMetrics } from './metrics.ts';
+
+const MEMORY: WorkerMemory = {
+  heapUsedBytes: 11_000_000,
+  heapTotalBytes: 15_000_000,
+  externalBytes: 190_000_000,
+  wasmBytes: 180_000_000,
+};
+
+describe('PGlite worker memory in the metrics', () => {
+  it('reads the worker once per scrape and reports its heap and WASM memory', async () => {
+    let calls = 0;
+    const metrics = createMetrics({
+      workerMemory: async () => {
+        calls++;
+        return { ...MEMORY, wasmBytes: MEMORY.wasmBytes + calls };
+      },
+    });
+    const text = await metrics.registry.metrics();
+    expect(calls).toBe(1);
+    expect(text).toContain('pglite_worker_heap_used_bytes 11000000');
+    expect(text).toContain('pglite_worker_heap_total_bytes 15000000');
+    expect(text).toContain('pglite_worker_external_bytes 190000000');
+    expect(text).toContain('pglite_worker_wasm_memory_bytes 180000001');
+    // The next scrape asks again rather than repeating the last answer.
+    expect(await metrics.registry.metrics()).toContain('pglite_worker_wasm_memory_bytes 180000002');
+    expect(calls).toBe(2);
+  });
+
+  it('still serves the scrape when the worker cannot answer', async () => {
+    const metrics = createMetrics({ workerMemory: () => Promise.reject(new Error('database is closed')) });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('pixelwall_paints_total');
+    expect(text).toMatch(/^pglite_worker_wasm_memory_bytes 0$/m);
+  });
+
+  it('has no worker gauges for a database without a worker thread', async () => {
+    expect(await createMetrics({}).registry.metrics()).not.toContain('pglite_worker');
+    expect(await createMetrics().registry.metrics()).not.toContain('pglite_worker');
+  });
+});
