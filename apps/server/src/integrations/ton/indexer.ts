@@ -237,58 +237,54 @@ export interface TonIndexerOptions {
   fetch?: typeof fetch;
 }
 
-export function createToncenterIndexer(opts: TonIndexerOptions): TonIndexer {
+/**
+ * One toncenter v3 request (GET with query parameters, or POST with a JSON body): the API key, the
+ * timeout, the size bound and the JSON parse, each failure a TonIndexerError naming the path.
+ */
+export function toncenterRequest(
+  opts: TonIndexerOptions,
+  maxBytes = MAX_RESPONSE_BYTES,
+): (path: string, req?: { query?: Record<string, string | undefined>; body?: unknown }) => Promise<unknown> {
   const base = opts.baseUrl.replace(/\/+$/, '').replace(/\/api\/v3$/, '');
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const doFetch = opts.fetch ?? fetch;
-
-  async function get(path: string, params: Record<string, string | undefined>): Promise<unknown> {
+  return async (path, req = {}) => {
     const url = new URL(`${base}/api/v3/${path}`);
-    for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
+    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
     if (opts.apiKey) headers['x-api-key'] = opts.apiKey;
     let res: Response;
     try {
-      res = await doFetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      res = await doFetch(
+        url,
+        req.body === undefined
+          ? { headers, signal: AbortSignal.timeout(timeoutMs) }
+          : {
+              method: 'POST',
+              headers,
+              body: JSON.stringify(req.body),
+              signal: AbortSignal.timeout(timeoutMs),
+            },
+      );
     } catch (err) {
       throw new TonIndexerError(`indexer unreachable: ${(err as Error).message}`);
     }
     const text = await res.text();
     if (!res.ok) throw new TonIndexerError(`indexer answered ${res.status} for ${path}`, res.status);
-    if (text.length > MAX_RESPONSE_BYTES) throw new TonIndexerError(`indexer response too large for ${path}`);
+    if (text.length > maxBytes) throw new TonIndexerError(`indexer response too large for ${path}`);
     try {
       return JSON.parse(text);
     } catch {
       throw new TonIndexerError(`indexer sent malformed JSON for ${path}`, res.status);
     }
-  }
+  };
+}
 
-  async function post(path: string, body: unknown): Promise<unknown> {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'content-type': 'application/json',
-    };
-    if (opts.apiKey) headers['x-api-key'] = opts.apiKey;
-    let res: Response;
-    try {
-      res = await doFetch(`${base}/api/v3/${path}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw new TonIndexerError(`indexer unreachable: ${(err as Error).message}`);
-    }
-    const text = await res.text();
-    if (!res.ok) throw new TonIndexerError(`indexer answered ${res.status} for ${path}`, res.status);
-    if (text.length > MAX_RESPONSE_BYTES) throw new TonIndexerError(`indexer response too large for ${path}`);
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new TonIndexerError(`indexer sent malformed JSON for ${path}`, res.status);
-    }
-  }
+export function createToncenterIndexer(opts: TonIndexerOptions): TonIndexer {
+  const request = toncenterRequest(opts);
+  const get = (path: string, query: Record<string, string | undefined>) => request(path, { query });
+  const post = (path: string, body: unknown) => request(path, { body });
 
   const pageParams = (q: { startLt?: bigint; startUtime?: number; limit: number; offset?: number }) => ({
     start_lt: q.startLt === undefined ? undefined : q.startLt.toString(),

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { normalizeTonAddress } from './address.ts';
-import { TonIndexerError, type TonIndexerOptions } from './indexer.ts';
+import { TonIndexerError, type TonIndexerOptions, toncenterRequest } from './indexer.ts';
 import type { WalletKeyLookup } from './proof.ts';
 
 export interface GetMethodResult {
@@ -31,37 +31,13 @@ const runGetMethodSchema = z.object({
 });
 
 export function createToncenterRunGetMethod(opts: TonIndexerOptions): RunGetMethod {
-  const base = opts.baseUrl.replace(/\/+$/, '').replace(/\/api\/v3$/, '');
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const doFetch = opts.fetch ?? fetch;
+  const request = toncenterRequest(opts, MAX_RESPONSE_BYTES);
   return async (address, method) => {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'content-type': 'application/json',
-    };
-    if (opts.apiKey) headers['x-api-key'] = opts.apiKey;
-    let res: Response;
-    try {
-      res = await doFetch(`${base}/api/v3/runGetMethod`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ address, method, stack: [] }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw new TonIndexerError(`indexer unreachable: ${(err as Error).message}`);
-    }
-    const text = await res.text();
-    if (!res.ok) throw new TonIndexerError(`indexer answered ${res.status} for runGetMethod`, res.status);
-    if (text.length > MAX_RESPONSE_BYTES)
-      throw new TonIndexerError('indexer response too large for runGetMethod');
-    let body: z.infer<typeof runGetMethodSchema>;
-    try {
-      body = runGetMethodSchema.parse(JSON.parse(text));
-    } catch {
-      throw new TonIndexerError('indexer sent an unexpected runGetMethod shape', res.status);
-    }
-    return { exitCode: body.exit_code, stack: body.stack ?? [] };
+    const body = runGetMethodSchema.safeParse(
+      await request('runGetMethod', { body: { address, method, stack: [] } }),
+    );
+    if (!body.success) throw new TonIndexerError('indexer sent an unexpected runGetMethod shape');
+    return { exitCode: body.data.exit_code, stack: body.data.stack ?? [] };
   };
 }
 
