@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
-import { useHttp } from '../profile/http.ts';
-import { LoadError, SkeletonBlock } from '../profile/LoadError.tsx';
+import { LoadError, SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
+import { StatGrid } from '../../ui/StatGrid/StatGrid.tsx';
+import { useAsync } from '../../ui/useAsync.ts';
 import { PlayerPopups } from '../profile/PlayerPopups.tsx';
-import { StatGrid } from '../profile/StatGrid.tsx';
-import { useAsync } from '../profile/useAsync.ts';
 import { loadUsersStats } from './api.ts';
 import { countryName, flagOf, topCountries } from './countries.ts';
 import { useOnlineVisitors } from './useOnlineVisitors.ts';

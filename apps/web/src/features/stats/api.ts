@@ -6,7 +6,7 @@ import {
   usersStatsSchema,
 } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
-import { getParsed } from '../profile/http.ts';
+import { getParsed } from '../../api/useHttp.ts';
 
 export function loadUsersStats(http: HttpClient, signal?: AbortSignal): Promise<UsersStats> {
   return getParsed(http, '/users/stats', usersStatsSchema, signal ? { signal } : {});

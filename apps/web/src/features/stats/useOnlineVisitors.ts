@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useHttp } from '../profile/http.ts';
+import { useHttp } from '../../api/useHttp.ts';
 import { loadOnline } from './api.ts';
 
 /** How often the online count is asked again (SPEC §9: every 10 s). */

@@ -9,16 +9,29 @@ import {
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { wallRuntime } from '../../api/wall/runtime.ts';
+import type { SyncStatus } from '../../api/wall/sync.ts';
 import { type CanvasView, createCanvasView, type Insets, type Pixel } from '../../canvas/index.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { useMotion } from '../../platform/motion.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
+import { liveCharges } from '../../store/charges.ts';
 import { selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
+import { goodsCount, useShop } from '../../store/shopStore.ts';
 import { selectCanvasFps, shopProductRequested, showToast } from '../../store/uiSlice.ts';
 import { fetchMe, selectUser } from '../../store/userSlice.ts';
+import { copyText } from '../../ui/clipboard.ts';
+import {
+  parseRecent,
+  pushRecent,
+  RECENT_COLORS_KEY,
+  randomPaletteColor,
+  recentOrDefault,
+} from '../../ui/colors.ts';
 import { GuestLoginBanner } from '../../ui/GuestLoginBanner/GuestLoginBanner.tsx';
+import { pixelLink } from '../../ui/pixelLink.ts';
 import { BlastRail } from '../boosts/BlastRail.tsx';
 import { BoostHint, PipetteHint } from '../boosts/BoostHint.tsx';
 import {
@@ -35,7 +48,6 @@ import { paintWithEnergy } from '../boosts/paintFlow.ts';
 import { colorUnderTap, PIPETTE_PRODUCT, pressPipette } from '../boosts/pipette.ts';
 import { HiddenLayer } from '../hidden/HiddenLayer.tsx';
 import { type HiddenNotice, noticeOf } from '../hidden/notices.ts';
-import { liveCharges } from '../mining/charges.ts';
 import { MiningChip } from '../mining/MiningChip.tsx';
 import { MiningSheet } from '../mining/MiningSheet.tsx';
 import { applySnapItem, SNAP_PRODUCT } from '../pixanos/snapItem.ts';
@@ -43,16 +55,10 @@ import { WallEffects } from '../pixanos/WallEffects.tsx';
 import type { PaintReward } from '../rewards/PixelRewardPopup.tsx';
 import { paintRewardOf } from '../rewards/paintReward.ts';
 import { WallRewards } from '../rewards/WallRewards.tsx';
-import { goodsCount, useShop } from '../shop/shopStore.ts';
 import { TemplateControls, TemplateHint } from '../templates/TemplateControls.tsx';
 import { TemplatesSheet } from '../templates/TemplatesSheet.tsx';
 import { useTemplateOverlay } from '../templates/useTemplateOverlay.ts';
-import { copyText } from './clipboard.ts';
-import { parseRecent, pushRecent, RECENT_COLORS_KEY, randomPaletteColor, recentOrDefault } from './colors.ts';
-import { pixelLink } from './links.ts';
 import { PaintBar, type PaintBarTab } from './PaintBar.tsx';
-import { wallRuntime } from './runtime.ts';
-import type { SyncStatus } from './sync.ts';
 import { ZoomControls } from './ZoomControls.tsx';
 import './wall.css';
 

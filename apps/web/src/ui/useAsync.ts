@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AsyncStatus } from '../../store/asyncStatus.ts';
+import type { AsyncStatus } from '../store/asyncStatus.ts';
 
 export interface AsyncLoad<T> {
   status: AsyncStatus;

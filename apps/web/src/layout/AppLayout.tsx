@@ -1,34 +1,36 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { BannedNotice } from '../../features/moderation/BannedNotice.tsx';
-import { PixanosPopups } from '../../features/pixanos/PixanosPopups.tsx';
-import { PlayerPopups } from '../../features/profile/PlayerPopups.tsx';
-import { copyText } from '../../features/wall/clipboard.ts';
-import { CHANNEL_URL, COMMUNITY_URL } from '../../links.ts';
-import { usePlatform } from '../../platform/PlatformContext.tsx';
-import { useBackButton } from '../../platform/useBackButton.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
-import { gameModesClosed, menuClosed, selectAnimations } from '../../store/uiSlice.ts';
-import { GameModesSheet } from '../GameModesSheet/GameModesSheet.tsx';
-import { GuestLoginBanner } from '../GuestLoginBanner/GuestLoginBanner.tsx';
-import { Header } from '../Header/Header.tsx';
-import { useHiddenKeys } from '../Hidden/useHiddenKeys.ts';
-import { introSeen } from '../Intro/introSeen.ts';
-import { LoadingBar } from '../LoadingBar/LoadingBar.tsx';
-import { useRobotFlag } from '../RobotPopup/useRobotFlag.ts';
-import { SideMenu } from '../SideMenu/SideMenu.tsx';
-import { Toasts } from '../Toasts/Toasts.tsx';
+import { BannedNotice } from '../features/moderation/BannedNotice.tsx';
+import { PixanosPopups } from '../features/pixanos/PixanosPopups.tsx';
+import { PlayerPopups } from '../features/profile/PlayerPopups.tsx';
+import { CHANNEL_URL, COMMUNITY_URL } from '../links.ts';
+import { usePlatform } from '../platform/PlatformContext.tsx';
+import { useBackButton } from '../platform/useBackButton.ts';
+import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
+import { gameModesClosed, menuClosed, selectAnimations } from '../store/uiSlice.ts';
+import { copyText } from '../ui/clipboard.ts';
+import { GameModesSheet } from '../ui/GameModesSheet/GameModesSheet.tsx';
+import { GuestLoginBanner } from '../ui/GuestLoginBanner/GuestLoginBanner.tsx';
+import { Header } from '../ui/Header/Header.tsx';
+import { useHiddenKeys } from '../ui/Hidden/useHiddenKeys.ts';
+import { introSeen } from '../ui/Intro/introSeen.ts';
+import { LoadingBar } from '../ui/LoadingBar/LoadingBar.tsx';
+import { useRobotFlag } from '../ui/RobotPopup/useRobotFlag.ts';
+import { SideMenu } from '../ui/SideMenu/SideMenu.tsx';
+import { Toasts } from '../ui/Toasts/Toasts.tsx';
 import { PageFallback } from './PageFallback.tsx';
 import './AppLayout.css';
 
 // Rare screens load on demand, keeping the first download small.
-const Intro = lazy(() => import('../Intro/Intro.tsx').then((m) => ({ default: m.Intro })));
+const Intro = lazy(() => import('../ui/Intro/Intro.tsx').then((m) => ({ default: m.Intro })));
 const InitDataPopup = lazy(() =>
-  import('../Hidden/InitDataPopup.tsx').then((m) => ({ default: m.InitDataPopup })),
+  import('../ui/Hidden/InitDataPopup.tsx').then((m) => ({ default: m.InitDataPopup })),
 );
-const ChannelSwap = lazy(() => import('../Hidden/ChannelSwap.tsx').then((m) => ({ default: m.ChannelSwap })));
+const ChannelSwap = lazy(() =>
+  import('../ui/Hidden/ChannelSwap.tsx').then((m) => ({ default: m.ChannelSwap })),
+);
 const RobotPopup = lazy(() =>
-  import('../RobotPopup/RobotPopup.tsx').then((m) => ({ default: m.RobotPopup })),
+  import('../ui/RobotPopup/RobotPopup.tsx').then((m) => ({ default: m.RobotPopup })),
 );
 
 /** Route `handle` flags read by the layout. */

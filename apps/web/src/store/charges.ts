@@ -1,5 +1,5 @@
 import { type ChargeRules, type ChargeState, msUntilNextCharge, refillCharges } from '@pixel-wall/shared';
-import type { ChargesSnapshot } from '../../store/miningSlice.ts';
+import type { ChargesSnapshot } from './miningSlice.ts';
 
 export interface LiveCharges {
   charges: number;

@@ -3,10 +3,10 @@
  * /energy-over; otherwise paint, apply the result, and give haptic feedback.
  */
 import { paletteIndexOf, type RepaintResult } from '@pixel-wall/shared';
-import { ApiError } from '../../api/errors.ts';
+import { liveCharges } from '../../store/charges.ts';
 import type { AppThunk } from '../../store/index.ts';
 import { chargeSpent, fetchMiningStatus } from '../../store/miningSlice.ts';
-import { liveCharges } from '../mining/charges.ts';
+import { ApiError } from '../errors.ts';
 import type { WallRuntime } from './runtime.ts';
 import { RpcError } from './sync.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChargesSnapshot } from '../../store/miningSlice.ts';
 import { liveCharges } from './charges.ts';
+import type { ChargesSnapshot } from './miningSlice.ts';
 
 const MIN = 60_000;
 const base: ChargesSnapshot = {

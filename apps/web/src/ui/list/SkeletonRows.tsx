@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import '../../profile/load-state.css';
+import '../LoadError/load-state.css';
 import './list.css';
 
 /** Placeholder rows while a first page loads (SPEC §2: twenty on the ratings). */

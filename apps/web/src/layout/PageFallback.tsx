@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../store/hooks.ts';
-import { loadingFinished, loadingStarted } from '../../store/uiSlice.ts';
+import { useAppDispatch } from '../store/hooks.ts';
+import { loadingFinished, loadingStarted } from '../store/uiSlice.ts';
 
 /** Shown while a page's code loads: drives the loading bar and keeps the stage empty. */
 export function PageFallback() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PixelIcon } from '../../ui/icons/PixelIcon.tsx';
-import { playerGlyphs } from './glyphs.ts';
+import { PixelIcon } from '../icons/PixelIcon.tsx';
+import { playerGlyphs } from '../icons/playerGlyphs.ts';
 import './avatar.css';
 
 export interface AvatarProps {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { ApiError, type HttpClient, type RequestOptions } from '../../api/http.ts';
-import { useAppDispatch } from '../../store/hooks.ts';
-import type { AppThunk } from '../../store/index.ts';
+import { useAppDispatch } from '../store/hooks.ts';
+import type { AppThunk } from '../store/index.ts';
+import { ApiError, type HttpClient, type RequestOptions } from './http.ts';
 
 const takeHttp: AppThunk<HttpClient> = (_dispatch, _getState, extra) => extra.http;
 

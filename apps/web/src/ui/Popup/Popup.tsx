@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../ui/icons/Icon.tsx';
+import { Icon } from '../icons/Icon.tsx';
 import './popup.css';
 
 export interface PopupProps {

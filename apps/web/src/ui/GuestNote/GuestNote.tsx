@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { loginBannerOpened } from '../../store/uiSlice.ts';
-import './profile.css';
+import './guest-note.css';
 
 /** What a guest sees instead of a player-only screen, with the way to sign in. */
 export function GuestNote({ text }: { text: string }) {

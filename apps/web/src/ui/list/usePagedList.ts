@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { isAbortError } from '../../../api/errors.ts';
+import { isAbortError } from '../../api/errors.ts';
 import { hasMore, initialPaged, type Page, type PagedState, pagedReducer } from './pagination.ts';
 
 export type PageLoader<T, E> = (offset: number, limit: number, signal: AbortSignal) => Promise<Page<T, E>>;

@@ -3,7 +3,7 @@
  * page limit; a new key (section, period) clears the list; more is fetched only while the offset is
  * below the total. Pure, so the rules are tested without React.
  */
-import type { AsyncStatus } from '../../../store/asyncStatus.ts';
+import type { AsyncStatus } from '../../store/asyncStatus.ts';
 
 export interface Page<T, E> {
   items: T[];

@@ -17,7 +17,7 @@ import {
   type WallEvent,
 } from '@pixel-wall/shared';
 import type { PixelStore } from '../../canvas/index.ts';
-import { noticeSocketClose } from '../moderation/banned.ts';
+import { noticeSocketClose } from '../banned.ts';
 
 /** The pixels a snap event repaints, as a PIXELS body; null for other events. */
 function snapBody(event: WallEvent): Uint8Array | null {

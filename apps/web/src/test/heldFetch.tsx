@@ -1,11 +1,11 @@
 /** Test helpers for the player screens: a fetch whose answers the test releases one by one. */
 import type { User } from '@pixel-wall/shared';
-import { createMemoryTokenStorage } from '../../api/tokens.ts';
-import type { Platform } from '../../platform/types.ts';
-import { createWebPlatform } from '../../platform/web.ts';
-import { type AppContext, createAppContext } from '../../session.ts';
-import { fetchMe } from '../../store/userSlice.ts';
-import { json, SIGNED_IN, TEST_CONFIG, user } from '../../test/harness.tsx';
+import { createMemoryTokenStorage } from '../api/tokens.ts';
+import type { Platform } from '../platform/types.ts';
+import { createWebPlatform } from '../platform/web.ts';
+import { type AppContext, createAppContext } from '../session.ts';
+import { fetchMe } from '../store/userSlice.ts';
+import { json, SIGNED_IN, TEST_CONFIG, user } from './harness.tsx';
 
 export interface HeldCall {
   path: string;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import '../../profile/load-state.css';
+import '../LoadError/load-state.css';
 import './list.css';
 import { hasMore, type PagedState } from './pagination.ts';
 

@@ -5,10 +5,10 @@
  */
 import type { BuyListResponse, GoodsAvailable, ShopProduct } from '@pixel-wall/shared';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { HttpClient } from '../../api/http.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
-import type { AppThunk, AsyncStatus, ThunkExtra } from '../../store/index.ts';
-import { selectSignedIn } from '../../store/sessionSlice.ts';
+import type { HttpClient } from '../api/http.ts';
+import { useAppDispatch, useAppSelector } from './hooks.ts';
+import type { AppThunk, AsyncStatus, ThunkExtra } from './index.ts';
+import { selectSignedIn } from './sessionSlice.ts';
 
 export interface ShopState {
   status: AsyncStatus;

@@ -4,7 +4,7 @@
  */
 import type { RepaintResult, WallEvent } from '@pixel-wall/shared';
 import { createPixelStore, type PixelStore } from '../../canvas/index.ts';
-import { noticeBanned } from '../moderation/banned.ts';
+import { noticeBanned } from '../banned.ts';
 import { fetchSnapshot, inflateRaw, openBrowserSocket, wsUrl } from './browser.ts';
 import { createWallSync, RpcError, type SyncStatus, type WallSync } from './sync.ts';
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../api/http.ts';
+import { ApiError } from '../api/http.ts';
 
 /** Codes whose cause the player can act on get their own words; the rest get the screen's text. */
 const KNOWN: Readonly<Record<string, string>> = {
