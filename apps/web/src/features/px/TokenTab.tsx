@@ -7,9 +7,9 @@ import { useFormat, withDecimalSeparator } from '../../i18n/format.ts';
 import type { GlyphName } from '../../ui/icons/glyphs.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
 import { SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
+import { MARKET_SITES } from '../../ui/pxLinks.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { loadTokenStats } from './api.ts';
-import { MARKET_SITES } from './links.ts';
 import { Tokenomics } from './Tokenomics.tsx';
 import { Unavailable } from './Unavailable.tsx';
 
