@@ -89,7 +89,7 @@ export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): 
 
   const failed = (message: string) => dispatch(showToast(t('boosts.failed', { message }), 'error'));
 
-  /** An item used while nothing else is: the shop when none are left, a toast on failure. */
+  /** An item use under way: the shop when none are left, a toast on failure, else its reward. */
   const withItem = async (productId: number, use: () => Promise<ItemOutcome>) => {
     send({ type: 'itemStarted' });
     try {
