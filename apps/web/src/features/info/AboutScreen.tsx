@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { loadHistoryStats, loadUsersStats } from '../../api/stats.ts';
 import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { scrollBehavior, useMotion } from '../../platform/motion.ts';
@@ -11,7 +12,6 @@ import { Icon } from '../../ui/icons/Icon.tsx';
 import { LoadError, SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
 import { StatGrid } from '../../ui/StatGrid/StatGrid.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
-import { loadHistoryStats, loadUsersStats } from '../stats/api.ts';
 import { useOnlineVisitors } from '../stats/useOnlineVisitors.ts';
 import { Article } from './Article.tsx';
 import { useHashScroll } from './useHashScroll.ts';

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { loadUsersStats } from '../../api/stats.ts';
 import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
@@ -8,7 +9,6 @@ import { LoadError, SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
 import { StatGrid } from '../../ui/StatGrid/StatGrid.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
 import { PlayerPopups } from '../profile/PlayerPopups.tsx';
-import { loadUsersStats } from './api.ts';
 import { countryName, flagOf, topCountries } from './countries.ts';
 import { useOnlineVisitors } from './useOnlineVisitors.ts';
 import './stats.css';

@@ -5,8 +5,8 @@ import {
   type UsersStats,
   usersStatsSchema,
 } from '@pixel-wall/shared';
-import type { HttpClient } from '../../api/http.ts';
-import { getParsed } from '../../api/useHttp.ts';
+import type { HttpClient } from './http.ts';
+import { getParsed } from './useHttp.ts';
 
 export function loadUsersStats(http: HttpClient, signal?: AbortSignal): Promise<UsersStats> {
   return getParsed(http, '/users/stats', usersStatsSchema, signal ? { signal } : {});
