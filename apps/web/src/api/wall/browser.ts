@@ -1,6 +1,6 @@
 /** Browser implementations of the sync's seams: WebSocket, deflate-raw, and the webp snapshot. */
 import { API_PREFIX } from '@pixel-wall/shared';
-import { indicesFromRgba } from '../../canvas/index.ts';
+import { decodeSnapshot } from './snapshot-decode.ts';
 import type { Snapshot, SocketLike } from './sync.ts';
 
 export function wsUrl(token: string | null): string {
@@ -18,22 +18,10 @@ export async function inflateRaw(body: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** The webp snapshot, decoded back to palette indices. */
+/** The webp snapshot, decoded back to palette indices (in a worker where the browser can). */
 export async function fetchSnapshot(afterSeq: number, signal: AbortSignal): Promise<Snapshot> {
   const res = await fetch(`${API_PREFIX}/image/canvas?after=${afterSeq}`, { signal });
   if (!res.ok) throw new Error(`canvas image: HTTP ${res.status}`);
   const seq = Number(res.headers.get('X-Canvas-Seq') ?? '0');
-  const bitmap = await createImageBitmap(await res.blob(), {
-    premultiplyAlpha: 'none',
-    colorSpaceConversion: 'none',
-  });
-  const canvas = document.createElement('canvas');
-  canvas.width = bitmap.width;
-  canvas.height = bitmap.height;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) throw new Error('no 2D canvas context');
-  ctx.drawImage(bitmap, 0, 0);
-  bitmap.close();
-  const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-  return { seq, indices: indicesFromRgba(data) };
+  return { seq, indices: await decodeSnapshot(await res.blob()) };
 }
