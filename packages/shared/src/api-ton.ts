@@ -81,6 +81,19 @@ export const startTransactionBody = z.object({
 });
 export type StartTransactionBody = z.infer<typeof startTransactionBody>;
 
+/** One message of a TON Connect `sendTransaction`, ready to hand to the wallet as it is. */
+export const tonConnectMessage = z.object({
+  /** where the message goes: the payment wallet for TON, the buyer's jetton wallet for a jetton */
+  address: z.string(),
+  /** nanotons attached */
+  amount: z.string(),
+  /** the message body as a base64 BoC: the memo comment, or a TEP-74 jetton transfer */
+  payload: z.string(),
+  /** base64 BoC of a state_init to deploy with the message, when one is needed */
+  stateInit: z.string().optional(),
+});
+export type TonConnectMessage = z.infer<typeof tonConnectMessage>;
+
 export const startTransactionResponse = z.object({
   /** the memo: send it as the transfer's text comment */
   txMemCode: z.string(),
@@ -95,5 +108,7 @@ export const startTransactionResponse = z.object({
   jettonMaster: z.string().nullable(),
   /** unix seconds: the wallet message's validUntil */
   validUntil: z.number().int(),
+  /** what the wallet sends: `sendTransaction({ validUntil, messages: [message] })` */
+  message: tonConnectMessage,
 });
 export type StartTransactionResponse = z.infer<typeof startTransactionResponse>;

@@ -253,7 +253,7 @@ async function injectTestWallet(
       };
       const account = { address, network, publicKey, walletStateInit: stateInit };
       const readComment = (boc: string): string => {
-        // Our payload is one cell: 32-bit zero op, then UTF-8 text (see payloads.ts).
+        // The server's payload is one cell: 32-bit zero op, then UTF-8 text (integrations/ton/comment.ts).
         const bytes = Uint8Array.from(atob(boc), (c) => c.charCodeAt(0));
         const text = new TextDecoder().decode(bytes.subarray(0, bytes.length - 4));
         const m = /\0\0\0\0([\x20-\x7e]+)/.exec(text);

@@ -258,6 +258,13 @@ describe('signInitData + verifyInitData freshness', () => {
     });
   });
 
+  it('refuses data without auth_date even with freshness off', () => {
+    expect(verifyInitData(fresh({}, null), { botToken: TOKEN, maxAgeSeconds: null })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INIT_DATA',
+    });
+  });
+
   it('never reports forged data as expired', () => {
     const stale = fresh({}, NOW - 10_000);
     const forged = stale.replace(/hash=(.)/, (_m, c: string) => `hash=${c === '0' ? '1' : '0'}`);

@@ -7,8 +7,16 @@
  *   every field except `hash` (so `signature` is inside it), sorted by key, `key=value` joined by `\n`.
  * - signature: Ed25519 by Telegram's key over `<bot_id>:WebAppData\n` + the same lines without `hash`
  *   and `signature`; the signature travels as base64url without padding.
+ *
+ * The HMAC (the secret from the bot token, the signature of the data check string) is
+ * @tma.js/init-data-node's. Around it we keep what the library leaves out or does otherwise: a
+ * strict parse first (length bound, bad escapes, repeated keys and a malformed `user` are refused
+ * before any crypto), a constant-time comparison of the hash (the library's `validate` uses ===),
+ * and our own auth_date check after the authenticity check, against an injectable clock, so forged
+ * data is never told "expired" (the library checks expiry first, and only against the wall clock).
  */
-import { createHmac, createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto';
+import { createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto';
+import { hashToken, signData } from '@tma.js/init-data-node';
 
 /** Telegram's Ed25519 keys for the third-party `signature` check. */
 export const TELEGRAM_PUBLIC_KEY_PRODUCTION =
@@ -190,27 +198,9 @@ export function signatureDataCheckString(parsed: Pick<ParsedInitData, 'fields'>,
   return `${botId}:WebAppData\n${sortedLines(parsed.fields, SIGNATURE_EXCLUDED)}`;
 }
 
-// Bounded so a caller looping over many tokens cannot grow it without limit; real use has one or two.
-const SECRET_CACHE_LIMIT = 16;
-const secretCache = new Map<string, Buffer>();
-
-function cachedSecret(botToken: string): Buffer {
-  let secret = secretCache.get(botToken);
-  if (secret === undefined) {
-    secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
-    if (secretCache.size >= SECRET_CACHE_LIMIT) secretCache.clear();
-    secretCache.set(botToken, secret);
-  }
-  return secret;
-}
-
-/** HMAC_SHA256(key="WebAppData", msg=bot_token), the `hash` HMAC key; a copy so the cache stays intact. */
+/** HMAC_SHA256(key="WebAppData", msg=bot_token), the `hash` HMAC key. */
 export function webAppSecret(botToken: string): Buffer {
-  return Buffer.from(cachedSecret(botToken));
-}
-
-function computeHash(botToken: string, checkString: string): Buffer {
-  return createHmac('sha256', cachedSecret(botToken)).update(checkString).digest();
+  return hashToken(botToken);
 }
 
 /** The numeric bot id that prefixes a bot token (`<id>:<secret>`), or null. */
@@ -225,6 +215,8 @@ const HEX_64 = /^[0-9a-fA-F]{64}$/;
 // 64 signature bytes are 86 base64url characters without padding.
 const BASE64URL_SIGNATURE = /^[A-Za-z0-9_-]{86}$/;
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+// Bounded so a caller looping over many keys cannot grow it without limit; real use has one.
+const PUBLIC_KEY_CACHE_LIMIT = 16;
 const publicKeyCache = new Map<string, KeyObject>();
 
 function ed25519PublicKey(publicKeyHex: string): KeyObject | null {
@@ -241,7 +233,7 @@ function ed25519PublicKey(publicKeyHex: string): KeyObject | null {
     } catch {
       return null;
     }
-    if (publicKeyCache.size >= SECRET_CACHE_LIMIT) publicKeyCache.clear();
+    if (publicKeyCache.size >= PUBLIC_KEY_CACHE_LIMIT) publicKeyCache.clear();
     publicKeyCache.set(normalized, key);
   }
   return key;
@@ -285,13 +277,21 @@ export function verifyInitData(raw: string, opts: VerifyInitDataOptions): Verify
   if (parsed.hash === null) return invalid('hash missing');
   if (!HEX_64.test(parsed.hash)) return invalid('hash malformed');
   if (typeof opts.botToken !== 'string' || opts.botToken === '') return invalid('bot token missing');
-  const expected = computeHash(opts.botToken, dataCheckString(parsed));
-  // Both sides are 32 bytes here, which timingSafeEqual requires.
-  if (!timingSafeEqual(expected, Buffer.from(parsed.hash, 'hex'))) return invalid('hash mismatch');
+  if (parsed.authDate === null) return invalid('auth_date missing or not a number');
+  // The library signs (its secret from the token, its HMAC over our data check string); the
+  // comparison is ours and constant-time, where the library's `validate` compares strings with ===.
+  const expected = Buffer.from(signData(dataCheckString(parsed), opts.botToken), 'hex');
+  const given = Buffer.from(parsed.hash, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid('hash mismatch');
   return finish(parsed, opts);
 }
 
-/** The third-party check: Telegram's Ed25519 `signature`, needing only the bot id, not its token. */
+/**
+ * The third-party check: Telegram's Ed25519 `signature`, needing only the bot id, not its token.
+ * Written here rather than with the library's `validate3rd`: that one is asynchronous, knows only
+ * Telegram's two keys (tests sign with a key of their own to check freshness) and decodes the
+ * signature as lenient base64, accepting padding and the other alphabet.
+ */
 export function verifyInitDataSignature(raw: string, opts: VerifySignatureOptions): VerifyResult {
   const parsed = parseInitData(raw);
   if (parsed === null) return invalid('malformed init data');
@@ -323,7 +323,7 @@ export function signInitData(fields: Record<string, string>, botToken: string): 
     if (key === '' || key === 'hash') throw new TypeError(`signInitData: field name not allowed: "${key}"`);
     map.set(key, value);
   }
-  const hash = computeHash(botToken, dataCheckString({ fields: map })).toString('hex');
+  const hash = signData(dataCheckString({ fields: map }), botToken);
   const parts = [...map].map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
   parts.push(`hash=${hash}`);
   return parts.join('&');

@@ -3,7 +3,13 @@
  * Two spellings of one account: raw `<workchain>:<64 hex>` and the 48-character user-friendly
  * base64 (or base64url) form carrying a tag byte (bounceable / non-bounceable, test-only flag),
  * the workchain byte and a CRC16-XMODEM checksum. We store and compare the raw form.
+ *
+ * Decoding and encoding are @ton/core's `Address`; this wrapper adds what it leaves to the caller:
+ * a strict shape check before parsing (its `isRaw` accepts any digits before the colon and its
+ * friendly parser a mix of the two base64 alphabets), only the basechain and the masterchain, and
+ * '' / null instead of exceptions.
  */
+import { Address, crc16 as tonCrc16 } from '@ton/core';
 
 export interface TonAddress {
   workchain: number;
@@ -16,9 +22,6 @@ export interface TonAddress {
 
 const RAW = /^(-?\d{1,3}):([0-9a-fA-F]{64})$/;
 const FRIENDLY = /^[A-Za-z0-9+/_-]{48}$/;
-const TAG_BOUNCEABLE = 0x11;
-const TAG_NON_BOUNCEABLE = 0x51;
-const TAG_TEST_ONLY = 0x80;
 
 /** Only the basechain and the masterchain exist; anything else is a typo or an attack. */
 function isKnownWorkchain(wc: number): boolean {
@@ -27,12 +30,7 @@ function isKnownWorkchain(wc: number): boolean {
 
 /** CRC16-XMODEM (poly 0x1021, init 0), as the friendly form uses. */
 export function crc16(data: Uint8Array): number {
-  let crc = 0;
-  for (const byte of data) {
-    crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc;
+  return tonCrc16(Buffer.from(data)).readUInt16BE(0);
 }
 
 export function parseTonAddress(input: string): TonAddress | null {
@@ -47,21 +45,20 @@ export function parseTonAddress(input: string): TonAddress | null {
   if (!FRIENDLY.test(text)) return null;
   // One alphabet per address: a mix of '+/' and '-_' is not something any encoder produces.
   if (/[+/]/.test(text) && /[-_]/.test(text)) return null;
-  const bytes = Buffer.from(text.replaceAll('-', '+').replaceAll('_', '/'), 'base64');
-  if (bytes.length !== 36) return null;
-  const body = bytes.subarray(0, 34);
-  if (crc16(body) !== bytes.readUInt16BE(34)) return null;
-  let tag = bytes[0]!;
-  const testOnly = (tag & TAG_TEST_ONLY) !== 0;
-  tag &= ~TAG_TEST_ONLY;
-  if (tag !== TAG_BOUNCEABLE && tag !== TAG_NON_BOUNCEABLE) return null;
-  const workchain = bytes.readInt8(1);
-  if (!isKnownWorkchain(workchain)) return null;
+  let parsed: ReturnType<typeof Address.parseFriendly>;
+  try {
+    // Checks the length, the CRC and the tag (bounceable or not, optionally test-only).
+    parsed = Address.parseFriendly(text);
+  } catch {
+    return null;
+  }
+  const { workChain, hash } = parsed.address;
+  if (!isKnownWorkchain(workChain)) return null;
   return {
-    workchain,
-    hash: Buffer.from(bytes.subarray(2, 34)),
-    bounceable: tag === TAG_BOUNCEABLE,
-    testOnly,
+    workchain: workChain,
+    hash: Buffer.from(hash),
+    bounceable: parsed.isBounceable,
+    testOnly: parsed.isTestOnly,
   };
 }
 
@@ -86,13 +83,11 @@ export interface FriendlyOptions {
 export function toFriendlyAddress(input: string | TonAddress, opts: FriendlyOptions): string {
   const parsed = typeof input === 'string' ? parseTonAddress(input) : input;
   if (parsed?.hash.length !== 32 || !isKnownWorkchain(parsed.workchain)) return '';
-  const bytes = Buffer.alloc(36);
-  bytes[0] = (opts.bounceable ? TAG_BOUNCEABLE : TAG_NON_BOUNCEABLE) | (opts.testOnly ? TAG_TEST_ONLY : 0);
-  bytes.writeInt8(parsed.workchain, 1);
-  parsed.hash.copy(bytes, 2);
-  bytes.writeUInt16BE(crc16(bytes.subarray(0, 34)), 34);
-  const b64 = bytes.toString('base64');
-  return opts.urlSafe === false ? b64 : b64.replaceAll('+', '-').replaceAll('/', '_');
+  return new Address(parsed.workchain, parsed.hash).toString({
+    bounceable: opts.bounceable,
+    testOnly: opts.testOnly ?? false,
+    urlSafe: opts.urlSafe ?? true,
+  });
 }
 
 /** Same account, whatever the spelling; false when either is not an address. */

@@ -51,10 +51,12 @@ export function createTonModule(deps: TonModuleDeps): TonModule {
       runGetMethod: deps.runGetMethod ?? createToncenterRunGetMethod(config.indexer),
     }),
   });
+  const indexer = deps.indexer ?? createToncenterIndexer(config.indexer);
   const orders = createTonOrders({
     db: deps.db,
     shop: deps.shop,
     wallets,
+    jettonWallets: indexer,
     paymentWallet: config.paymentWallet,
     network: config.network,
     jettonMasters: config.jettonMasters,
@@ -62,7 +64,7 @@ export function createTonModule(deps: TonModuleDeps): TonModule {
   });
   const watcher = orders.paymentWallet
     ? createTonWatcher({
-        indexer: deps.indexer ?? createToncenterIndexer(config.indexer),
+        indexer,
         orders,
         store: createTonWatchStore(deps.db),
         paymentWallet: orders.paymentWallet,

@@ -8,19 +8,34 @@
  * total in the currency's own smallest units (nanotons for TON, 10^-decimals of the jetton, so
  * 10^-6 for USDT), computed by the shop from the catalogue with bigint arithmetic. The client
  * sends `strAmount` as it is and never divides again.
+ *
+ * The answer also carries the TON Connect message itself (`message`): the memo as a text comment
+ * to the payment wallet, or for a jetton a TEP-74 transfer sent to the buyer's own jetton wallet
+ * (asked of the jetton master through the indexer) with 0.101 TON attached and 0.01 TON forwarded.
+ * The client hands it to the wallet as it is.
  */
 import {
   CurrencyId,
   GAME_DEFAULTS,
+  JETTON_TRANSFER_ATTACHED_NANOTONS,
+  JETTON_TRANSFER_FORWARD_NANOTONS,
   type StartTransactionBody,
   type StartTransactionResponse,
   TON_NETWORK,
+  type TonConnectMessage,
   type TonNetwork,
 } from '@pixel-wall/shared';
+import { Address } from '@ton/core';
 import type { Database } from '../../db/client.ts';
 import { AppError, notConfigured } from '../../errors.ts';
 import { normalizeTonAddress, toFriendlyAddress } from '../../integrations/ton/address.ts';
-import type { IncomingJettonTransfer, IncomingTonTransfer } from '../../integrations/ton/indexer.ts';
+import { commentBoc } from '../../integrations/ton/comment.ts';
+import type {
+  IncomingJettonTransfer,
+  IncomingTonTransfer,
+  TonIndexer,
+} from '../../integrations/ton/indexer.ts';
+import { jettonTransferBody } from '../../integrations/ton/payout-wallet.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { type FulfilOutcome, type ShopOrders, type TonCurrency, tonCurrencies } from './types.ts';
 
@@ -37,6 +52,8 @@ export interface TonOrdersDeps {
   db: Pick<Database, 'query'>;
   shop: ShopOrders;
   wallets: Pick<WalletService, 'addressOf'>;
+  /** asks a jetton master for the buyer's jetton wallet, the address a jetton transfer goes to */
+  jettonWallets: Pick<TonIndexer, 'jettonWalletAddress'>;
   /** where players pay; null turns TON payments off */
   paymentWallet: string | null;
   network: TonNetwork;
@@ -60,8 +77,34 @@ export function transferJson(t: IncomingTonTransfer | IncomingJettonTransfer): R
   };
 }
 
+/** Jetton wallets remembered per master and owner (they never change); bounded, oldest out first. */
+const JETTON_WALLET_CACHE_LIMIT = 10_000;
+
 export function createTonOrders(deps: TonOrdersDeps) {
   const now = deps.now ?? Date.now;
+  const jettonWalletCache = new Map<string, string>();
+
+  /** The buyer's wallet of `master` (raw); UNAVAILABLE when the indexer cannot say. */
+  async function jettonWalletOf(master: string, owner: string): Promise<string> {
+    const key = `${master} ${owner}`;
+    const known = jettonWalletCache.get(key);
+    if (known !== undefined) return known;
+    let address: string;
+    try {
+      address = normalizeTonAddress(await deps.jettonWallets.jettonWalletAddress(master, owner));
+    } catch (error) {
+      deps.log?.warn({ master, err: error }, 'jetton wallet look-up failed');
+      address = '';
+    }
+    if (!address) throw new AppError('UNAVAILABLE', 'Payments in this currency are not available right now.');
+    if (jettonWalletCache.size >= JETTON_WALLET_CACHE_LIMIT) {
+      const oldest = jettonWalletCache.keys().next().value;
+      if (oldest !== undefined) jettonWalletCache.delete(oldest);
+    }
+    jettonWalletCache.set(key, address);
+    return address;
+  }
+
   const validity = deps.validitySeconds ?? GAME_DEFAULTS.walletMessageValiditySeconds;
   const currencies = tonCurrencies(deps.jettonMasters);
   const testOnly = deps.network === TON_NETWORK.testnet;
@@ -84,6 +127,10 @@ export function createTonOrders(deps: TonOrdersDeps) {
       if (connected !== buyer) {
         throw new AppError('WALLET_NOT_CONNECTED', 'Pay from the wallet you connected, or connect this one.');
       }
+      // Before the order exists, so a failed look-up leaves nothing behind.
+      const buyerJettonWallet = currency.jettonMaster
+        ? await jettonWalletOf(currency.jettonMaster, buyer)
+        : null;
 
       const order = await deps.shop.createOrder({
         userId,
@@ -117,17 +164,38 @@ export function createTonOrders(deps: TonOrdersDeps) {
         ],
       );
 
+      // Non-bounceable: the form wallets use for a wallet-to-wallet payment.
+      const payTo = toFriendlyAddress(paymentWallet, { bounceable: false, testOnly });
+      const message: TonConnectMessage =
+        buyerJettonWallet === null
+          ? { address: payTo, amount: order.amountUnits.toString(), payload: commentBoc(order.memo) }
+          : {
+              // A jetton wallet is a contract: bounceable, so a failed transfer returns the TON.
+              address: toFriendlyAddress(buyerJettonWallet, { bounceable: true, testOnly }),
+              amount: JETTON_TRANSFER_ATTACHED_NANOTONS,
+              payload: jettonTransferBody({
+                // Tells the transfers apart in explorers.
+                queryId: BigInt(now()),
+                amount: order.amountUnits,
+                destination: Address.parseRaw(paymentWallet),
+                responseDestination: Address.parseRaw(buyer),
+                forwardTonAmount: BigInt(JETTON_TRANSFER_FORWARD_NANOTONS),
+                comment: order.memo,
+              })
+                .toBoc()
+                .toString('base64'),
+            };
       return {
         txMemCode: order.memo,
         strAmount: order.amountUnits.toString(),
         amount: order.amount,
         currencyId: currency.id,
-        // Non-bounceable: the form wallets use for a wallet-to-wallet payment.
-        payTo: toFriendlyAddress(paymentWallet, { bounceable: false, testOnly }),
+        payTo,
         jettonMaster: currency.jettonMaster
           ? toFriendlyAddress(currency.jettonMaster, { bounceable: true, testOnly })
           : null,
         validUntil,
+        message,
       };
     },
 

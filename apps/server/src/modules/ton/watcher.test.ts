@@ -39,15 +39,17 @@ describe.each(kinds)('TON watcher on %s', (kind) => {
   });
 
   function setup(opts: { pageSize?: number } = {}) {
+    const indexer = createToncenterIndexer({ baseUrl: fake.url, timeoutMs: 5000 });
     const orders = createTonOrders({
       db,
       shop,
       wallets: { addressOf: async () => BUYER },
+      jettonWallets: indexer,
       paymentWallet: toFriendlyAddress(PAY_TO, { bounceable: true }),
       network: '-239',
     });
     const watcher = createTonWatcher({
-      indexer: createToncenterIndexer({ baseUrl: fake.url, timeoutMs: 5000 }),
+      indexer,
       orders,
       store: createTonWatchStore(db),
       paymentWallet: PAY_TO,
@@ -300,15 +302,17 @@ describe('TON watcher with the real shop', () => {
 
   it('starts an order through the shop, and the observed transfer fulfils it into the inventory once', async () => {
     const player = await h.player(77_001);
+    const toncenter = createToncenterIndexer({ baseUrl: indexer.url });
     const orders = createTonOrders({
       db: h.db,
       shop: h.economy.orders,
       wallets: { addressOf: async () => BUYER },
+      jettonWallets: toncenter,
       paymentWallet: PAY_TO,
       network: '-239',
     });
     const watcher = createTonWatcher({
-      indexer: createToncenterIndexer({ baseUrl: indexer.url }),
+      indexer: toncenter,
       orders,
       store: createTonWatchStore(h.db),
       paymentWallet: PAY_TO,

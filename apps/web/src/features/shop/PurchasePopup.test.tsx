@@ -9,8 +9,7 @@ import type { InvoiceOutcome, Platform } from '../../platform/types.ts';
 import { createWebPlatform } from '../../platform/web.ts';
 import { fetchMe } from '../../store/userSlice.ts';
 import { createTestContext, createTestI18n, json, SIGNED_IN, user } from '../../test/harness.tsx';
-import type { TonWalletConnector, WalletAccount } from '../wallet/connector.ts';
-import type { WalletTransaction } from '../wallet/payloads.ts';
+import type { TonWalletConnector, WalletAccount, WalletTransaction } from '../wallet/connector.ts';
 import { WalletProvider } from '../wallet/WalletContext.tsx';
 import { offeredCurrencies } from './catalogue.ts';
 import { PurchasePopup } from './PurchasePopup.tsx';
@@ -36,6 +35,12 @@ const dynamite = products.find((p) => p.id === 2)!;
 
 const RAW = `0:${'ab'.repeat(32)}`;
 const FRIENDLY_SAME = 'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh';
+/** The TON Connect message the server answers with (the memo "PW-1" as a comment). */
+const MESSAGE = {
+  address: FRIENDLY_SAME,
+  amount: '40000000',
+  payload: 'te6cckEBAQEACgAAEAAAAABQVy0xNe1TQw==',
+};
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -180,7 +185,7 @@ describe('purchase popup', () => {
     expect(screen.getByTestId('purchase-total').textContent).toContain('Not available');
   });
 
-  it('asks for a wallet, then pays TON with the memo as the comment', async () => {
+  it('asks for a wallet, then sends the message the server prepared as it is', async () => {
     const sent: WalletTransaction[] = [];
     const started: unknown[] = [];
     const context = createTestContext({
@@ -197,6 +202,7 @@ describe('purchase popup', () => {
             payTo: FRIENDLY_SAME,
             jettonMaster: null,
             validUntil: 1_900_000_000,
+            message: MESSAGE,
           });
         }
         return undefined;
@@ -220,7 +226,7 @@ describe('purchase popup', () => {
     const buy = await screen.findByTestId('buy-button');
     await act(async () => fireEvent.click(buy));
     expect(started).toEqual([{ buyerWallet: RAW, goodId: 2, currencyId: 2, quantity: 1 }]);
-    expect(sent[0]?.messages[0]).toMatchObject({ address: FRIENDLY_SAME, amount: '40000000' });
+    expect(sent).toEqual([{ validUntil: 1_900_000_000, messages: [MESSAGE] }]);
     expect(screen.getByTestId('purchase-success').textContent).toBe('Success, wait 1-5 min!');
   });
 

@@ -13,8 +13,6 @@ import { ApiError } from '../../api/errors.ts';
 import type { AppThunk } from '../../store/index.ts';
 import { loadBuyList, trackPurchase } from '../../store/shopStore.ts';
 import type { TonWalletConnector, WalletAccount } from '../wallet/connector.ts';
-import { findJettonWallet } from '../wallet/jettonWallet.ts';
-import { buildOrderTransaction } from '../wallet/payloads.ts';
 
 export type PurchaseError =
   /** Stars failure or unpaid invoice: 'Error, try again.' */
@@ -103,17 +101,15 @@ export function buyWithStars(order: Order): AppThunk<Promise<PurchaseResult>> {
   };
 }
 
-/** The order field a later server may add; the shared schema lacks it today. */
-interface WithJettonWallet {
-  buyerJettonWallet?: unknown;
-}
-
-/** POST /transactions/start, then the transfer through the connected wallet. */
+/**
+ * POST /transactions/start, then the transfer through the connected wallet: the server answers
+ * with the TON Connect message (the memo comment, or the jetton transfer to the buyer's jetton
+ * wallet), which goes to the wallet as it is.
+ */
 export function buyWithCrypto(
   order: Order,
   connector: TonWalletConnector,
   account: WalletAccount | null,
-  findWallet: typeof findJettonWallet = findJettonWallet,
 ): AppThunk<Promise<PurchaseResult>> {
   return (dispatch, _getState, { http, platform }) => {
     const work = (async (): Promise<PurchaseResult> => {
@@ -139,13 +135,7 @@ export function buyWithCrypto(
         return { ok: false, error: 'crypto' };
       }
       try {
-        let jettonWallet: string | null = null;
-        if (started.jettonMaster !== null) {
-          const given = (started as StartTransactionResponse & WithJettonWallet).buyerJettonWallet;
-          jettonWallet =
-            typeof given === 'string' ? given : await findWallet(account.address, started.jettonMaster);
-        }
-        await connector.send(buildOrderTransaction(started, account.address, jettonWallet));
+        await connector.send({ validUntil: started.validUntil, messages: [started.message] });
       } catch {
         platform.haptic('error');
         return { ok: false, error: 'crypto' };

@@ -12,7 +12,7 @@ import {
 import { ApiError } from '../../api/errors.ts';
 import type { AppThunk } from '../../store/index.ts';
 import { fetchMe } from '../../store/userSlice.ts';
-import { parseTonAddress } from './boc.ts';
+import { parseTonAddress } from './address.ts';
 import type { InjectedWallet, TonWalletConnector, WalletConnection } from './connector.ts';
 
 export type ConnectOutcome =

@@ -1,4 +1,11 @@
-import type { WalletTransaction } from './payloads.ts';
+import type { TonConnectMessage } from '@pixel-wall/shared';
+
+/** A TON Connect `sendTransaction` request: messages the server prepared, sent as they are. */
+export interface WalletTransaction {
+  /** unix seconds */
+  validUntil: number;
+  messages: TonConnectMessage[];
+}
 
 /** The connected wallet's account as TON Connect reports it. */
 export interface WalletAccount {
