@@ -23,11 +23,13 @@ import { AppError } from '../../errors.ts';
 import type { App } from '../../http.ts';
 import type { BotApi } from '../../integrations/telegram/bot-api.ts';
 import { type Bus, createMemoryBus } from '../../realtime/bus.ts';
+import { relayCommits } from '../../realtime/commits.ts';
 import { createTestStore, type DbKind, TEST_BOT_TOKEN, type TestStore } from '../../testing/harness.ts';
 import { vectorsDir } from '../../testing/vectors.ts';
 import { createPlayerCaches, type PlayerCaches } from '../../lib/player-caches.ts';
 import { installAuthGuard } from '../auth/guard.ts';
 import { createRoles } from '../moderation/roles.ts';
+import { pixelOverwrites } from '../pixels/overwrites.ts';
 import { createUsersService, type UsersService } from '../users/service.ts';
 import { createEconomy, type Economy, type EconomyOptions } from './index.ts';
 
@@ -80,6 +82,7 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
   });
   const committer = createCommitter({
     windowMs: 2,
+    overwrites: pixelOverwrites,
     transaction: (fn) => db.transaction(fn),
     // The committer retries forever; say why, or a hanging test would not.
     onError: (err, attempt) => {
@@ -87,6 +90,7 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
     },
   });
   const bus = createMemoryBus();
+  relayCommits(committer, bus);
   caches.attach(bus);
   const events: WallEvent[] = [];
   const pixels: PixelChange[] = [];
