@@ -66,6 +66,7 @@ import { registerNftRoutes } from './modules/nft/routes.ts';
 import { createNftService } from './modules/nft/service.ts';
 import { registerPixanosRoutes } from './modules/pixanos/routes.ts';
 import { createPixanosService, pendingSnaps, withPendingSnaps } from './modules/pixanos/service.ts';
+import { pixelOverwrites } from './modules/pixels/overwrites.ts';
 import { createPlayers } from './modules/profiles/players.ts';
 import { createPayoutJob } from './modules/rewards/payouts.ts';
 import { createEconomy, registerRefundRoutes } from './modules/shop/index.ts';
@@ -77,9 +78,11 @@ import { createTemplatesModule } from './modules/tournaments/index.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
-import { createHub, createTicker } from './realtime/hub.ts';
+import { relayCommits } from './realtime/commits.ts';
+import { createHub } from './realtime/hub.ts';
 import { createOnlineCounter } from './realtime/online.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
+import { createTicker } from './realtime/ticker.ts';
 
 export interface AppDeps {
   config: Config;
@@ -189,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const committer = createCommitter({
     windowMs: config.commitWindowMs,
+    overwrites: pixelOverwrites,
     transaction: (fn) => db.transaction(fn),
     onCommitted: (batch, ms) => {
       metrics.commit(batch.length, ms);
@@ -206,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     warn: (obj: object, msg: string) => app.log.warn(obj, msg),
     error: (obj: object, msg: string) => app.log.error(obj, msg),
   };
+  // The one publisher of pixel changes: every committed group, once, onto the bus.
+  const commitRelay = relayCommits(committer, bus, lateLog);
   const economy = await createEconomy({
     db,
     engine,
@@ -256,7 +262,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const canvas = createCanvasService({
     engine,
     committer,
-    bus,
     users,
     paintsPerSecond: config.rateLimits.paintsPerSecond,
     redis,
@@ -687,6 +692,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         const closingHttp = app.close();
         await pixanos.close();
         await committer.close();
+        await commitRelay.close();
         await players.close();
         await ticker.close();
         await hub.close();

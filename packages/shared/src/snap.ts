@@ -9,7 +9,7 @@
  */
 import { CANVAS_PIXELS, CANVAS_WIDTH } from './canvas.ts';
 import { PALETTE_SIZE } from './palette.ts';
-import { BYTES_PER_CHANGE } from './wire.ts';
+import { BYTES_PER_CHANGE, writePixelChange } from './wire.ts';
 
 /** The share of the wall a snap repaints, in percent. */
 export const SNAP_PERCENTAGE = 50;
@@ -85,12 +85,6 @@ export function snapChangesBody(seed: number, percentage: number, color: number)
   if (!Number.isInteger(color) || color < 0 || color >= PALETTE_SIZE)
     throw new RangeError(`invalid colour ${color}`);
   const out = new Uint8Array(ids.length * BYTES_PER_CHANGE);
-  for (let i = 0, o = 0; i < ids.length; i++, o += BYTES_PER_CHANGE) {
-    const id = ids[i]!;
-    out[o] = id & 0xff;
-    out[o + 1] = (id >>> 8) & 0xff;
-    out[o + 2] = (id >>> 16) & 0xff;
-    out[o + 3] = color;
-  }
+  for (let i = 0; i < ids.length; i++) writePixelChange(out, i, ids[i]!, color);
   return out;
 }

@@ -4,6 +4,7 @@ import { PALETTE_SIZE } from './palette.ts';
 import {
   BYTES_PER_CHANGE,
   type ClientRpc,
+  colorAt,
   decodeCanvasPayload,
   decodeClientRpc,
   decodePixelBody,
@@ -23,9 +24,15 @@ import {
   PIXELS_HEADER_BYTES,
   type PixelChange,
   parseJson,
+  pixelChangeCount,
+  pixelIdAt,
+  pixelsFrameBody,
+  pixelsFrameDeflated,
+  pixelsFrameSeq,
   RpcType,
   type ServerFrame,
   type WallEvent,
+  writePixelChange,
 } from './wire.ts';
 
 /** Small seeded PRNG (mulberry32): the fuzz cases are the same on every run. */
@@ -84,6 +91,18 @@ describe('pixel bodies', () => {
     expect(decodePixelBody(encodePixelBody(changes, 2))).toEqual(changes.slice(0, 2));
   });
 
+  it('writes and reads one change at a time, at its index', () => {
+    const body = new Uint8Array(changes.length * BYTES_PER_CHANGE);
+    for (const [i, c] of changes.entries()) writePixelChange(body, i, c.pixelId, c.color);
+    expect(body).toEqual(encodePixelBody(changes));
+    expect(pixelChangeCount(body)).toBe(changes.length);
+    const back = changes.map((_, i) => ({ pixelId: pixelIdAt(body, i), color: colorAt(body, i) }));
+    expect(back).toEqual(changes);
+    const inside = embedded(body);
+    expect(pixelIdAt(inside, 2)).toBe(0x0f3456);
+    expect(colorAt(inside, 1)).toBe(PALETTE_SIZE - 1);
+  });
+
   it.each([
     ['length not a multiple of 4', bytes(1, 0, 0)],
     ['pixel id 0', bytes(0, 0, 0, 1)],
@@ -124,6 +143,22 @@ describe('server frames round-trip', () => {
     const decoded = decodeServerFrame(embedded(frame));
     expect(decoded).toMatchObject({ type: FrameType.Pixels, seq: 123_456, deflated });
     expect(Array.from((decoded as { body: Uint8Array }).body)).toEqual(Array.from(body));
+  });
+
+  it('reads a PIXELS header without decoding the frame', () => {
+    const body = encodePixelBody([{ pixelId: 99, color: 3 }]);
+    for (const [seq, deflated] of [
+      [0, false],
+      [0x01020304, true],
+      [U32_MAX, false],
+    ] as const) {
+      const frame = embedded(encodePixelsFrame(seq, body, deflated));
+      expect(pixelsFrameSeq(frame)).toBe(seq);
+      expect(pixelsFrameDeflated(frame)).toBe(deflated);
+      expect(Array.from(pixelsFrameBody(frame))).toEqual(Array.from(body));
+    }
+    expect(pixelsFrameSeq(encodeHello(5, false, 0))).toBeNull();
+    expect(pixelsFrameSeq(encodePixelsFrame(5, body, false).subarray(0, PIXELS_HEADER_BYTES - 1))).toBeNull();
   });
 
   it('PIXELS with an empty batch', () => {

@@ -60,6 +60,31 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 // ---------- pixel bodies ----------
 
+/** Writes change number `index` of a PIXELS body: pixel id u24 LE, then the palette index. */
+export function writePixelChange(body: Uint8Array, index: number, pixelId: number, color: number): void {
+  const o = index * BYTES_PER_CHANGE;
+  body[o] = pixelId & 0xff;
+  body[o + 1] = (pixelId >>> 8) & 0xff;
+  body[o + 2] = (pixelId >>> 16) & 0xff;
+  body[o + 3] = color;
+}
+
+/** The pixel id of change number `index` of a PIXELS body (unchecked). */
+export function pixelIdAt(body: Uint8Array, index: number): number {
+  const o = index * BYTES_PER_CHANGE;
+  return body[o]! | (body[o + 1]! << 8) | (body[o + 2]! << 16);
+}
+
+/** The palette index of change number `index` of a PIXELS body (unchecked). */
+export function colorAt(body: Uint8Array, index: number): number {
+  return body[index * BYTES_PER_CHANGE + 3]!;
+}
+
+/** How many changes a PIXELS body holds (its length must be a multiple of 4). */
+export function pixelChangeCount(body: Uint8Array): number {
+  return Math.floor(body.length / BYTES_PER_CHANGE);
+}
+
 /** Packs changes into the PIXELS body: 4 bytes per change. */
 export function encodePixelBody(
   changes: Iterable<PixelChange> | ArrayLike<PixelChange>,
@@ -72,11 +97,7 @@ export function encodePixelBody(
   const out = new Uint8Array(n * BYTES_PER_CHANGE);
   for (let i = 0; i < n; i++) {
     const c = list[i]!;
-    const o = i * BYTES_PER_CHANGE;
-    out[o] = c.pixelId & 0xff;
-    out[o + 1] = (c.pixelId >>> 8) & 0xff;
-    out[o + 2] = (c.pixelId >>> 16) & 0xff;
-    out[o + 3] = c.color;
+    writePixelChange(out, i, c.pixelId, c.color);
   }
   return out;
 }
@@ -90,13 +111,12 @@ export function forEachPixelChange(
   visit: (pixelId: number, color: number) => void,
 ): boolean {
   if (body.length % BYTES_PER_CHANGE !== 0) return false;
-  for (let o = 0; o < body.length; o += BYTES_PER_CHANGE) {
-    const id = body[o]! | (body[o + 1]! << 8) | (body[o + 2]! << 16);
-    if (id < MIN_PIXEL_ID || id > MAX_PIXEL_ID || body[o + 3]! >= PALETTE_SIZE) return false;
+  const n = body.length / BYTES_PER_CHANGE;
+  for (let i = 0; i < n; i++) {
+    const id = pixelIdAt(body, i);
+    if (id < MIN_PIXEL_ID || id > MAX_PIXEL_ID || colorAt(body, i) >= PALETTE_SIZE) return false;
   }
-  for (let o = 0; o < body.length; o += BYTES_PER_CHANGE) {
-    visit(body[o]! | (body[o + 1]! << 8) | (body[o + 2]! << 16), body[o + 3]!);
-  }
+  for (let i = 0; i < n; i++) visit(pixelIdAt(body, i), colorAt(body, i));
   return true;
 }
 
@@ -125,6 +145,25 @@ export function encodePixelsFrame(seq: number, body: Uint8Array, deflated: boole
   new DataView(out.buffer).setUint32(2, seq >>> 0, true);
   out.set(body, PIXELS_HEADER_BYTES);
   return out;
+}
+
+/**
+ * The sequence number of a PIXELS frame, read from its header alone (no allocation: the fan-out
+ * reads it from every frame); null when `frame` is not a PIXELS frame.
+ */
+export function pixelsFrameSeq(frame: Uint8Array): number | null {
+  if (frame.length < PIXELS_HEADER_BYTES || frame[0] !== FrameType.Pixels) return null;
+  return (frame[2]! | (frame[3]! << 8) | (frame[4]! << 16)) + frame[5]! * 0x1000000;
+}
+
+/** Whether a PIXELS frame's body is deflated (read from its header). */
+export function pixelsFrameDeflated(frame: Uint8Array): boolean {
+  return frame[1] === PIXEL_FLAG_DEFLATED;
+}
+
+/** The body of a PIXELS frame (a view, not a copy), deflated or not as its header says. */
+export function pixelsFrameBody(frame: Uint8Array): Uint8Array {
+  return frame.subarray(PIXELS_HEADER_BYTES);
 }
 
 export function encodeEvent(event: WallEvent): Uint8Array {
@@ -201,11 +240,12 @@ export function decodeServerFrame(bytes: Uint8Array): ServerFrame | null {
         online: v.getUint32(6, true),
       };
     case FrameType.Pixels: {
-      if (bytes.length < PIXELS_HEADER_BYTES || bytes[1]! > PIXEL_FLAG_DEFLATED) return null;
-      const deflated = bytes[1] === PIXEL_FLAG_DEFLATED;
-      const body = bytes.subarray(PIXELS_HEADER_BYTES);
+      const seq = pixelsFrameSeq(bytes);
+      if (seq === null || bytes[1]! > PIXEL_FLAG_DEFLATED) return null;
+      const deflated = pixelsFrameDeflated(bytes);
+      const body = pixelsFrameBody(bytes);
       if (!deflated && body.length % BYTES_PER_CHANGE !== 0) return null;
-      return { type: FrameType.Pixels, seq: v.getUint32(2, true), deflated, body };
+      return { type: FrameType.Pixels, seq, deflated, body };
     }
     case FrameType.Event: {
       const event = parseJson(bytes.subarray(1));

@@ -14,7 +14,13 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { inflateRawSync } from 'node:zlib';
-import { FrameType, PIXEL_FLAG_DEFLATED, PIXELS_HEADER_BYTES } from '@pixel-wall/shared';
+import {
+  pixelChangeCount,
+  pixelIdAt,
+  pixelsFrameBody,
+  pixelsFrameDeflated,
+  pixelsFrameSeq,
+} from '@pixel-wall/shared';
 
 export type ToWatchers =
   | { type: 'open'; url: string; count: number; sampleEvery: number }
@@ -88,21 +94,20 @@ function onData(w: Watcher, chunk: Buffer): void {
 }
 
 function onFrame(w: Watcher, data: Buffer): void {
-  if (data[0] !== FrameType.Pixels || data.length < PIXELS_HEADER_BYTES) return;
+  const seq = pixelsFrameSeq(data);
+  if (seq === null) return;
   const at = clock();
-  const seq = data.readUInt32LE(2);
   if (recording) {
     frames++;
     if (w.lastSeq > 0 && seq !== w.lastSeq + 1) gaps++;
   }
   w.lastSeq = seq;
   if (!recording || !w.sampled) return;
-  let body = data.subarray(PIXELS_HEADER_BYTES);
-  if (data[1] === PIXEL_FLAG_DEFLATED) body = inflateRawSync(body);
-  const n = body.length >>> 2;
+  let body = pixelsFrameBody(data);
+  if (pixelsFrameDeflated(data)) body = inflateRawSync(body);
+  const n = pixelChangeCount(body);
   if (n === 0) return;
-  const o = Math.floor(Math.random() * n) * 4;
-  pixelIds.push(body[o]! | (body[o + 1]! << 8) | (body[o + 2]! << 16));
+  pixelIds.push(pixelIdAt(body, Math.floor(Math.random() * n)));
   receivedAt.push(at);
 }
 

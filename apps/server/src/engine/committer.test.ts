@@ -1,8 +1,9 @@
+import type { PixelChange } from '@pixel-wall/shared';
 import { describe, expect, it } from 'vitest';
 import type { Sql } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { createTestStore } from '../testing/harness.ts';
-import { createCommitter, type PaintRecord, writeBatch } from './committer.ts';
+import { type CommitterOptions, createCommitter, type PaintRecord, writeBatch } from './committer.ts';
 
 const rec = (pixelId: number, userId: number, color = 1, at = Date.UTC(2026, 10, 22, 12)): PaintRecord => ({
   pixelId,
@@ -20,6 +21,7 @@ describe('committer', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const c = createCommitter({
+      overwrites: null,
       windowMs: 1,
       transaction: async (fn) => {
         await gate;
@@ -45,6 +47,7 @@ describe('committer', () => {
     let attempts = 0;
     const errors: number[] = [];
     const c = createCommitter({
+      overwrites: null,
       windowMs: 0,
       transaction: async <T>(): Promise<T> => {
         attempts++;
@@ -62,6 +65,7 @@ describe('committer', () => {
   it('splits oversized groups and flushes on close', async () => {
     const sizes: number[] = [];
     const c = createCommitter({
+      overwrites: null,
       windowMs: 50,
       maxBatch: 10,
       transaction: async (fn) =>
@@ -88,6 +92,7 @@ describe('committer', () => {
       if (left > 1) setImmediate(() => everyTurn(left - 1));
     };
     const c = createCommitter({
+      overwrites: null,
       windowMs: 10,
       releaseChunk: 2,
       transaction: async (fn) => {
@@ -153,5 +158,172 @@ describe('committer', () => {
       await db.close();
       await store.dispose();
     }
+  });
+});
+
+describe('commit stream', () => {
+  /** A transaction that runs nothing, waits while `gate` is closed and fails while `failing` says so. */
+  function fakeDb() {
+    const log: string[] = [];
+    let open: () => void = () => {};
+    let gate: Promise<void> = Promise.resolve();
+    let failures = 0;
+    const transaction: CommitterOptions['transaction'] = async (fn) => {
+      await gate;
+      if (failures > 0) {
+        failures--;
+        log.push('failed');
+        throw new Error('connection lost');
+      }
+      const result = await fn({ query: async () => [] } as unknown as Sql);
+      log.push('committed');
+      return result;
+    };
+    return {
+      log,
+      transaction,
+      close() {
+        gate = new Promise((r) => (open = r));
+      },
+      open: () => open(),
+      failNext(n: number) {
+        failures = n;
+      },
+    };
+  }
+  const ids = (changes: readonly PixelChange[]) => changes.map((c) => c.pixelId);
+
+  it('publishes each committed group once, with every change, before its paints are acknowledged', async () => {
+    const db = fakeDb();
+    const c = createCommitter({ windowMs: 5, overwrites: null, transaction: db.transaction });
+    const seen: (readonly PixelChange[])[] = [];
+    c.onCommitted((changes) => {
+      seen.push(changes);
+      db.log.push(`published ${ids(changes).join(',')}`);
+    });
+    const acks = [1, 2, 3].map((p) => c.submit(rec(p, 1, p + 1)).then(() => db.log.push(`ack ${p}`)));
+    await Promise.all(acks);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.map((ch) => [ch.pixelId, ch.color])).toEqual([
+      [1, 2],
+      [2, 3],
+      [3, 4],
+    ]);
+    expect(db.log).toEqual(['committed', 'published 1,2,3', 'ack 1', 'ack 2', 'ack 3']);
+    await c.submitMany([rec(4, 1), rec(5, 2)]);
+    expect(seen.map(ids)).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+  });
+
+  it('publishes nothing for a failed commit, and the group once when its retry commits', async () => {
+    const db = fakeDb();
+    const seen: number[][] = [];
+    // What the stream had carried when each attempt failed.
+    const seenAtError: number[] = [];
+    const c = createCommitter({
+      windowMs: 0,
+      overwrites: null,
+      transaction: db.transaction,
+      onError: () => seenAtError.push(seen.length),
+    });
+    c.onCommitted((changes) => seen.push(ids(changes)));
+    db.failNext(2);
+    await c.submit(rec(7, 1));
+    expect(seenAtError).toEqual([0, 0]);
+    expect(db.log).toEqual(['failed', 'failed', 'committed']);
+    expect(seen).toEqual([[7]]);
+  });
+
+  it('keeps commit order across groups and oversized groups split in several transactions', async () => {
+    const db = fakeDb();
+    const c = createCommitter({ windowMs: 5, maxBatch: 3, overwrites: null, transaction: db.transaction });
+    const seen: number[][] = [];
+    c.onCommitted((changes) => seen.push(ids(changes)));
+    db.close();
+    const first = c.submitMany([1, 2, 3, 4, 5, 6, 7].map((p) => rec(p, 1)));
+    const second = c.submit(rec(8, 2));
+    await new Promise((r) => setTimeout(r, 15));
+    expect(seen).toEqual([]);
+    db.open();
+    await Promise.all([first, second]);
+    await c.flush();
+    expect(seen).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8],
+    ]);
+    expect(db.log.filter((l) => l === 'committed')).toHaveLength(3);
+  });
+
+  it('puts announced changes after the records submitted before them, before those submitted after', async () => {
+    const db = fakeDb();
+    const c = createCommitter({ windowMs: 5, overwrites: null, transaction: db.transaction });
+    const seen: number[][] = [];
+    c.onCommitted((changes) => seen.push(ids(changes)));
+    // Nothing pending: out at once.
+    c.announce([{ pixelId: 100, color: 1 }]);
+    expect(seen).toEqual([[100]]);
+    db.close();
+    const before = c.submitMany([rec(1, 1), rec(2, 1)]);
+    c.announce([{ pixelId: 101, color: 1 }]);
+    c.announce([{ pixelId: 102, color: 1 }]);
+    const after = c.submit(rec(3, 1));
+    await new Promise((r) => setTimeout(r, 15));
+    expect(seen).toEqual([[100]]);
+    db.open();
+    await Promise.all([before, after]);
+    // One transaction wrote 1, 2 and 3; the announcements sit where they were made.
+    expect(db.log).toEqual(['committed']);
+    expect(seen).toEqual([[100], [1, 2], [101], [102], [3]]);
+  });
+
+  it('goes on when a listener throws, and stops calling a listener that unsubscribed', async () => {
+    const db = fakeDb();
+    const listenerErrors: unknown[] = [];
+    const c = createCommitter({
+      windowMs: 0,
+      overwrites: null,
+      transaction: db.transaction,
+      onListenerError: (err) => listenerErrors.push(err),
+    });
+    const seen: number[][] = [];
+    c.onCommitted(() => {
+      throw new Error('listener bug');
+    });
+    const stop = c.onCommitted((changes) => seen.push(ids(changes)));
+    await c.submit(rec(1, 1));
+    expect(seen).toEqual([[1]]);
+    expect(listenerErrors).toHaveLength(1);
+    stop();
+    await c.submit(rec(2, 1));
+    expect(seen).toEqual([[1]]);
+    expect(c.healthy).toBe(true);
+  });
+
+  it('runs the overwrite log first in every group transaction', async () => {
+    const texts: string[] = [];
+    const batches: number[][] = [];
+    const c = createCommitter({
+      windowMs: 0,
+      overwrites: {
+        statement: (batch) => {
+          batches.push(batch.map((r) => r.pixelId));
+          return { text: 'OVERWRITES', params: [] };
+        },
+      },
+      transaction: async (fn) =>
+        fn({
+          query: async (t: string) => {
+            texts.push(t);
+            return [];
+          },
+        } as unknown as Sql),
+    });
+    await c.submitMany([rec(5, 1), rec(6, 2)]);
+    expect(batches).toEqual([[5, 6]]);
+    expect(texts[0]).toBe('OVERWRITES');
+    expect(texts[1]).toContain('INSERT INTO pixels');
   });
 });

@@ -7,12 +7,16 @@
  * and SQL must catch up with it. Until it does, nothing is acknowledged.
  *
  * A committed group of thousands is released `releaseChunk` waiters per macrotask: each waiter
- * resumes its paint's handler (reply, fan-out, reward) in the microtasks that follow, so releasing
+ * resumes its paint's handler (reply, reward) in the microtasks that follow, so releasing
  * them all at once held the event loop for 100+ ms. The writer goes on with the next group meanwhile.
+ *
+ * The commit stream: every committed group's pixel changes go, once, in commit order, to the
+ * listeners of `onCommitted` (realtime turns them into PIXELS frames), before its waiters are
+ * released. Nothing else publishes pixel changes; a group that has not committed is never on it.
  */
+import type { PixelChange } from '@pixel-wall/shared';
 import { runStatements, type Sql, type Statement } from '../db/client.ts';
 import { allPeriodKeys, dayKey } from '../lib/periods.ts';
-import { overwritesStatement } from '../modules/pixels/overwrites.ts';
 
 export interface PaintRecord {
   pixelId: number;
@@ -29,23 +33,52 @@ export interface PaintRecord {
   chargesUpdatedAt: number | null;
 }
 
+/**
+ * The bookkeeping of pixels changing hands, done in each group's transaction before the pixels
+ * upsert, while the owners it replaces are still in place (the pixels module keeps "sold" pixels).
+ */
+export interface OverwriteLog {
+  statement(batch: readonly PaintRecord[]): Statement;
+}
+
+/** Receives the pixel changes of each committed group (read-only: every listener gets the same array). */
+export type CommitListener = (changes: readonly PixelChange[]) => void;
+
+/** The committed pixel changes, in commit order. */
+export interface CommitStream {
+  /** Calls `listener` with every committed group's changes from now on; returns the unsubscribe. */
+  onCommitted(listener: CommitListener): () => void;
+}
+
 export interface CommitterOptions {
   windowMs: number;
+  /** who each group paints over, recorded in its transaction; null: not recorded */
+  overwrites: OverwriteLog | null;
   maxBatch?: number;
   /** waiters released per macrotask once their group committed (default 256) */
   releaseChunk?: number;
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   onCommitted?(batch: readonly PaintRecord[], ms: number): void;
   onError?(err: unknown, attempt: number): void;
+  /** a commit listener threw (the commit itself stands); default: console.error */
+  onListenerError?(err: unknown): void;
 }
 
-export interface Committer {
+export interface Committer extends CommitStream {
   submit(record: PaintRecord): Promise<void>;
   submitMany(records: readonly PaintRecord[]): Promise<void>;
   /** Writes everything pending now and waits for it. */
   flush(): Promise<void>;
   /** Flushes, then refuses new work. */
   close(): Promise<void>;
+  /**
+   * Puts changes on the commit stream without writing them: pixels the engine already holds whose
+   * paints are written elsewhere (SQL has them, or gets them through this committer). They go out
+   * after every record submitted before this call and before any submitted after it, so a change
+   * announced here never covers a newer paint on the stream, nor is it covered by an older one.
+   * The Pixanos' Snap announces the pixels painted over it this way.
+   */
+  announce(changes: readonly PixelChange[]): void;
   readonly pending: number;
   readonly healthy: boolean;
 }
@@ -55,8 +88,20 @@ interface Waiter {
   reject(err: unknown): void;
 }
 
+interface Announcement {
+  /** emitted once this many records (counted since start) are on the stream */
+  after: number;
+  changes: readonly PixelChange[];
+}
+
 export function createCommitter(opts: CommitterOptions): Committer {
   const maxBatch = opts.maxBatch ?? 5000;
+  const listeners = new Set<CommitListener>();
+  const onListenerError = opts.onListenerError ?? ((err) => console.error('commit listener failed', err));
+  // Records submitted and records on the stream, since start; announcements wait between them.
+  let submitted = 0;
+  let streamed = 0;
+  const announcements: Announcement[] = [];
   let queue: PaintRecord[] = [];
   let waiters: Waiter[] = [];
   let timer: NodeJS.Timeout | null = null;
@@ -99,6 +144,36 @@ export function createCommitter(opts: CommitterOptions): Committer {
     }
   }
 
+  function emit(changes: readonly PixelChange[]): void {
+    for (const listener of listeners) {
+      try {
+        listener(changes);
+      } catch (err) {
+        onListenerError(err);
+      }
+    }
+  }
+
+  /** A committed group on the stream, with the announcements that fall inside or right after it. */
+  function stream(batch: readonly PaintRecord[]): void {
+    const base = streamed;
+    streamed += batch.length;
+    if (announcements.length === 0 || announcements[0]!.after > streamed) {
+      emit(batch);
+      return;
+    }
+    let from = 0;
+    while (announcements.length > 0 && announcements[0]!.after <= streamed) {
+      const a = announcements.shift()!;
+      const cut = a.after - base;
+      // Announcements are in submission order: each cut is at or after the previous one.
+      if (cut > from) emit(batch.slice(from, cut));
+      from = cut;
+      emit(a.changes);
+    }
+    if (from < batch.length) emit(from === 0 ? batch : batch.slice(from));
+  }
+
   function schedule(): void {
     if (writing || timer) return;
     if (queue.length >= maxBatch || opts.windowMs === 0) {
@@ -123,7 +198,7 @@ export function createCommitter(opts: CommitterOptions): Committer {
         const started = performance.now();
         for (let attempt = 1; ; attempt++) {
           try {
-            await opts.transaction((tx) => writeBatch(tx, batch));
+            await opts.transaction((tx) => writeBatch(tx, batch, opts.overwrites));
             healthy = true;
             break;
           } catch (err) {
@@ -133,6 +208,7 @@ export function createCommitter(opts: CommitterOptions): Committer {
           }
         }
         opts.onCommitted?.(batch, performance.now() - started);
+        stream(batch);
         release(batchWaiters);
       }
     } finally {
@@ -156,6 +232,7 @@ export function createCommitter(opts: CommitterOptions): Committer {
         queue.push(r);
         waiters.push(done);
       }
+      submitted += records.length;
       if (records.length === 0) resolve();
       schedule();
     });
@@ -179,6 +256,17 @@ export function createCommitter(opts: CommitterOptions): Committer {
       await this.flush();
       closed = true;
     },
+    announce(changes) {
+      if (changes.length === 0) return;
+      if (streamed === submitted) emit(changes);
+      else announcements.push({ after: submitted, changes });
+    },
+    onCommitted(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
     get pending() {
       return queue.length;
     },
@@ -188,8 +276,15 @@ export function createCommitter(opts: CommitterOptions): Committer {
   };
 }
 
-/** The batch as prepared multi-row statements; exported for the benchmark and tests. */
-export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promise<void> {
+/**
+ * The batch as prepared multi-row statements; exported for the benchmark and tests. `overwrites`
+ * null: who the batch paints over is not recorded.
+ */
+export async function writeBatch(
+  tx: Sql,
+  batch: readonly PaintRecord[],
+  overwrites: OverwriteLog | null = null,
+): Promise<void> {
   if (batch.length === 0) return;
   // Last write per pixel wins; earlier ones in the same batch are never written.
   const lastByPixel = new Map<number, PaintRecord>();
@@ -220,7 +315,7 @@ export async function writeBatch(tx: Sql, batch: readonly PaintRecord[]): Promis
 
   // The statements go to the database together (one round trip where the driver allows), in order.
   // Whose pixels this batch paints over ("sold" pixels), before the pixels change owner.
-  const statements: Statement[] = [overwritesStatement(batch)];
+  const statements: Statement[] = overwrites ? [overwrites.statement(batch)] : [];
   // A group that commits after a newer one (two instances in cluster mode) never puts an older
   // paint back over a newer one: SQL keeps the latest paint per pixel, as Redis does.
   // Rows in key order: two instances committing at once then lock shared rows (pixels, players,

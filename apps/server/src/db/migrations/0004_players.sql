@@ -3,7 +3,7 @@
 
 -- Pixels a player painted that someone else has painted over since ("sold"): one row per
 -- previous owner and pixel, holding the latest time it was painted over and by whom. Written by
--- the group commit in the same transaction as the pixels upsert (modules/pixels/overwrites.ts).
+-- the group commit in the same transaction as the pixels upsert (the pixels module's overwrites.ts).
 -- A row stays when its previous owner paints the pixel back; the list skips pixels they own again.
 CREATE TABLE pixel_overwrites (
   previous_user_id bigint NOT NULL,

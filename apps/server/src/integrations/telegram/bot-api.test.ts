@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadStarsVectors } from '../../modules/shop/testing.ts';
+import { loadStarsVectors } from '../../testing/vectors.ts';
 import {
   BotApiError,
   createBotApi,

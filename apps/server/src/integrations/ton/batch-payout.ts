@@ -1,6 +1,6 @@
 /**
  * Payouts in batches from a Highload Wallet v3 (highload.ts), through toncenter v3. The caller
- * (modules/rewards/payout-batches.ts) records each signed batch before `submit`, re-submits the
+ * (the rewards module's payout-batches.ts) records each signed batch before `submit`, re-submits the
  * same BoC until `check` says it landed or is lost, and learns from `check` which of the batch's
  * messages the wallet actually sent: each is found among the sending transaction's out messages
  * by its destination and body hash.

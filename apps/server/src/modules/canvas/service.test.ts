@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Committer } from '../../engine/committer.ts';
 import { createMemoryEngine } from '../../engine/memory.ts';
 import { AppError } from '../../errors.ts';
-import { createMemoryBus } from '../../realtime/bus.ts';
 import type { PlayerProfile } from '../users/service.ts';
 import { createCanvasService } from './service.ts';
 
@@ -24,7 +23,6 @@ describe('the paint rate limit', () => {
         loadCharges: async () => ({ charges: 0, updatedAt: clock }),
       }),
       committer: {} as Committer,
-      bus: createMemoryBus(),
       users: {
         // A cold profile cache: each look-up is a database read, here a slow one (1 s each).
         requirePlayer: async () => {

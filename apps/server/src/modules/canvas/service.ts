@@ -1,6 +1,7 @@
 /**
  * The paint path: validate, take a charge and write the pixel in the engine (atomic per player),
- * wait for the group commit, then hand the change to the bus. Only a committed paint is answered.
+ * then wait for the group commit, whose commit stream publishes the change. Only a committed paint
+ * is answered.
  */
 import {
   colorOfIndex,
@@ -17,13 +18,11 @@ import type { Engine } from '../../engine/types.ts';
 import { AppError } from '../../errors.ts';
 import { createRateLimiter } from '../../lib/rate-limiter.ts';
 import type { Redis } from '../../lib/redis.ts';
-import type { Bus } from '../../realtime/bus.ts';
 import type { UsersService } from '../users/service.ts';
 
 export interface CanvasServiceDeps {
   engine: Engine;
   committer: Committer;
-  bus: Bus;
   users: Pick<UsersService, 'requirePlayer' | 'profile' | 'squadRef'>;
   paintsPerSecond: number;
   /** cluster mode: the paint buckets in this Redis, shared by every instance; null: in process */
@@ -94,7 +93,6 @@ export function createCanvasService(deps: CanvasServiceDeps) {
         chargesUpdatedAt: outcome.charges.updatedAt,
       });
       deps.metrics?.painted(1);
-      await deps.bus.publishPixels([{ pixelId, color }]);
       const won = deps.paintReward ? await deps.paintReward(userId, pixelId, at) : null;
       const hiddenCheck = deps.hiddenPaint?.(userId, pixelId, color) ?? null;
       return {

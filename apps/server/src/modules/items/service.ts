@@ -3,8 +3,8 @@
  * blasts (bomb, paint can, pumpkin) and the energy refill.
  *
  * A blast consumes one item with a conditional decrement (so concurrent uses of the last item
- * succeed once), writes its pixels through the engine and the group commit exactly like paints,
- * then publishes them and a wall event. Each pixel of a blast counts as one repaint (the group
+ * succeed once), writes its pixels through the engine and the group commit exactly like paints
+ * (the commit stream publishes them), then publishes a wall event. Each pixel of a blast counts as one repaint (the group
  * commit counts every record it writes, and staying its only writer keeps pixel ordering
  * last-write-wins); a blast spends no charge.
  */
@@ -36,7 +36,7 @@ export interface ItemsServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
   engine: Pick<Engine, 'restorePixels' | 'charges' | 'forget'>;
   committer: Pick<Committer, 'submitMany' | 'flush'>;
-  bus: Pick<Bus, 'publishPixels' | 'publishEvent'>;
+  bus: Pick<Bus, 'publishEvent'>;
   users: Pick<UsersService, 'requirePlayer'>;
   now?: () => number;
   log?: { error(obj: object, msg: string): void };
@@ -160,7 +160,6 @@ export function createItemsService(deps: ItemsServiceDeps) {
           chargesUpdatedAt: outcome.charges.updatedAt,
         })),
       );
-      await deps.bus.publishPixels(pixelIds.map((id) => ({ pixelId: id, color: colorIndex })));
       try {
         await deps.bus.publishEvent({
           kind,

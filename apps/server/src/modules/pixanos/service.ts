@@ -16,8 +16,8 @@
  *     replays pending snaps over the stored pixels (`withPendingSnaps`);
  *  5. the snap takes the next pixel sequence number S and is announced with it: clients at S−1
  *     repaint locally, anyone else sees a gap and refetches the snapshot. Pixels painted over the
- *     snap before S was taken (during the settle wait) are published again after it, so clients
- *     that repaint locally end with them on top, as the engine has them.
+ *     snap before S was taken (during the settle wait) are announced again on the commit stream
+ *     after it, so clients that repaint locally end with them on top, as the engine has them.
  */
 import { randomInt } from 'node:crypto';
 import {
@@ -51,8 +51,8 @@ export const MATERIALIZE_CHUNK = 20_000;
 export interface PixanosDeps {
   db: Pick<Database, 'query' | 'transaction'>;
   engine: Pick<Engine, 'paintBulk' | 'canvas' | 'charges'>;
-  committer: Pick<Committer, 'flush'>;
-  bus: Pick<Bus, 'publishEvent' | 'publishPixels' | 'nextSeq'>;
+  committer: Pick<Committer, 'flush' | 'announce'>;
+  bus: Pick<Bus, 'publishEvent' | 'nextSeq'>;
   users: Pick<UsersService, 'requirePlayer'>;
   /** wait after the engine write so earlier paints reach SQL and their frames (≥ 2 ticks) */
   settleMs: number;
@@ -256,7 +256,7 @@ export function createPixanosService(deps: PixanosDeps) {
           percentage,
           seq,
         });
-        if (over.length > 0) await deps.bus.publishPixels(over);
+        deps.committer.announce(over);
       } catch (err) {
         // The snap is in the engine and SQL; clients see the gap at the next batch and refetch.
         deps.log?.error({ err }, 'snap event not published');

@@ -1,10 +1,11 @@
 /**
  * "Sold" pixels: whenever a paint covers a pixel another player owned, that player's row for the
- * pixel records when and by whom. The group commit runs `overwritesStatement` inside its
- * transaction, before the pixels upsert (it reads the owners that upsert replaces).
+ * pixel records when and by whom. The group commit is handed `pixelOverwrites` (its OverwriteLog)
+ * and runs its statement inside each transaction, before the pixels upsert (it reads the owners
+ * that upsert replaces).
  */
 import type { Statement } from '../../db/client.ts';
-import type { PaintRecord } from '../../engine/committer.ts';
+import type { OverwriteLog, PaintRecord } from '../../engine/committer.ts';
 
 /**
  * One statement per batch. Paints are taken in batch order: the first paint of a pixel in the batch
@@ -38,3 +39,6 @@ export function overwritesStatement(
     params: [batch.map((r) => r.pixelId), batch.map((r) => r.userId), batch.map((r) => r.at)],
   };
 }
+
+/** What the group commit is given to record the overwrites of every batch it writes. */
+export const pixelOverwrites: OverwriteLog = { statement: overwritesStatement };

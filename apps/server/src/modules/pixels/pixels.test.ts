@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaintRecord, writeBatch } from '../../engine/committer.ts';
 import { api, createTestStore, dbKinds, type TestStore, telegramSignIn } from '../../testing/harness.ts';
 import { type PlayersTestApp, startPlayersApp } from '../profiles/test-app.ts';
+import { pixelOverwrites } from './overwrites.ts';
 import { priceSql } from './service.ts';
 
 const kinds = await dbKinds();
@@ -168,7 +169,7 @@ describe.each(kinds)('my pixels on %s', (kind) => {
       chargesUpdatedAt: ms,
     });
     // The group commit's own statements: overwrites first, then the batch itself.
-    const commit = (batch: PaintRecord[]) => db.transaction((tx) => writeBatch(tx, batch));
+    const commit = (batch: PaintRecord[]) => db.transaction((tx) => writeBatch(tx, batch, pixelOverwrites));
     await commit([rec(9001, ids.bo, at), rec(9002, ids.bo, at), rec(9003, ids.bo, at)]);
     // Cy paints over two of Bo's; within one batch Di covers Cy at 9004, then Bo covers Di there.
     await commit([

@@ -4,8 +4,6 @@
  * Fastify instance with the same zod compilers and error body as app.ts. The caller is named by an
  * `x-test-user` header instead of a token (the auth module has its own tests).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { type ErrorCode, GAME_DEFAULTS, type PixelChange, type WallEvent } from '@pixel-wall/shared';
 import Fastify, { type FastifyError } from 'fastify';
 import {
@@ -23,11 +21,12 @@ import { AppError } from '../../errors.ts';
 import type { App } from '../../http.ts';
 import type { BotApi } from '../../integrations/telegram/bot-api.ts';
 import { type Bus, createMemoryBus } from '../../realtime/bus.ts';
+import { relayCommits } from '../../realtime/commits.ts';
 import { createTestStore, type DbKind, TEST_BOT_TOKEN, type TestStore } from '../../testing/harness.ts';
-import { vectorsDir } from '../../testing/vectors.ts';
 import { createPlayerCaches, type PlayerCaches } from '../../lib/player-caches.ts';
 import { installAuthGuard } from '../auth/guard.ts';
 import { createRoles } from '../moderation/roles.ts';
+import { pixelOverwrites } from '../pixels/overwrites.ts';
 import { createUsersService, type UsersService } from '../users/service.ts';
 import { createEconomy, type Economy, type EconomyOptions } from './index.ts';
 
@@ -80,6 +79,7 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
   });
   const committer = createCommitter({
     windowMs: 2,
+    overwrites: pixelOverwrites,
     transaction: (fn) => db.transaction(fn),
     // The committer retries forever; say why, or a hanging test would not.
     onError: (err, attempt) => {
@@ -87,6 +87,7 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
     },
   });
   const bus = createMemoryBus();
+  relayCommits(committer, bus);
   caches.attach(bus);
   const events: WallEvent[] = [];
   const pixels: PixelChange[] = [];
@@ -184,14 +185,5 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
   };
 }
 
-export interface StarsVector {
-  id: 'pre_checkout_query' | 'successful_payment';
-  update: Record<string, unknown>;
-}
-
-/** The real Stars updates of `shared/vectors` (the repo is cloned with `shared/` beside it). */
-export function loadStarsVectors(): StarsVector[] {
-  const file = resolve(vectorsDir(), 'stars-updates.json');
-  if (!existsSync(file)) throw new Error(`test vectors missing: expected them at ${file}`);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { updates: StarsVector[] }).updates;
-}
+/** The real Stars updates of `shared/vectors` (they live with the other vectors' loader). */
+export { loadStarsVectors, type StarsVector } from '../../testing/vectors.ts';

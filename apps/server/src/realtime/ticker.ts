@@ -1,0 +1,177 @@
+/**
+ * The ticker (one per cluster: the leader; always on when embedded) collects the committed pixel
+ * changes of every instance from the bus; for each batch it takes the next cluster-wide sequence,
+ * encodes one PIXELS frame (deflated when smaller) and publishes it on the bus, for every
+ * instance's hub to write to its sockets.
+ *
+ * A quiet wall publishes a change as soon as its commit lands (the last frame is older than
+ * TICK_MS); a busy one sends at most one frame per TICK_MS, and while the hub is still writing the
+ * previous frame the changes wait and join the next one.
+ */
+import { deflateRawSync } from 'node:zlib';
+import { BYTES_PER_CHANGE, encodePixelsFrame, type PixelChange, writePixelChange } from '@pixel-wall/shared';
+import type { Bus } from './bus.ts';
+
+/** Bodies shorter than this go out as they are; longer ones deflated when that makes them smaller. */
+const DEFLATE_MIN_BYTES = 128;
+
+export interface TickerOptions {
+  bus: Bus;
+  tickMs: number;
+  /**
+   * While this says true (this instance's hub is still writing the previous frame), a tick waits
+   * and its changes join the next frame: frames grow instead of queueing up when the fan-out
+   * cannot keep up with TICK_MS.
+   */
+  hold?: () => boolean;
+  log?: { warn(obj: object, msg: string): void };
+  metrics?: { batch(changes: number, bytes: number): void };
+}
+
+export interface Ticker {
+  /**
+   * Only the active ticker (the cluster's leader) publishes; the others drop what they collect.
+   * On becoming active it skips one sequence number, so every client sees a gap and refetches
+   * the snapshot: changes the previous leader collected but never published are not lost to them.
+   */
+  setActive(active: boolean): void;
+  readonly active: boolean;
+  /** Publishes what is pending now (used on shutdown), held or not. */
+  flush(): Promise<void>;
+  /** One tick now, as the timer would run it (it honours `hold`). */
+  tick(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker {
+  const pending = new Map<number, number>();
+  let running: Promise<void> | null = null;
+  let active = opts.active ?? true;
+  let skipSeq = false;
+  let closed = false;
+  // When the last frame went out: a change that arrives later than TICK_MS after it goes out at
+  // once (a quiet wall shows a paint as soon as its commit lands); changes that arrive sooner wait
+  // for the rest of the interval and leave together (a busy wall sends at most one frame per tick).
+  let lastPublishAt = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let immediate: ReturnType<typeof setImmediate> | null = null;
+  const unsubscribe = opts.bus.subscribe({
+    pixels(changes: readonly PixelChange[]) {
+      if (!active) return;
+      // Map order is insertion order: delete first so "last change wins, in the order it happened".
+      for (const c of changes) {
+        pending.delete(c.pixelId);
+        pending.set(c.pixelId, c.color);
+      }
+      schedule();
+    },
+  });
+
+  /** Arms the next run: at once when the last frame is older than TICK_MS, else when it is due. */
+  function schedule(delayMs?: number): void {
+    if (closed || running || timer || immediate) return;
+    const wait = delayMs ?? lastPublishAt + opts.tickMs - performance.now();
+    if (wait <= 0) {
+      // One macrotask later, so that every change of the same commit joins the frame.
+      immediate = setImmediate(fire);
+    } else {
+      timer = setTimeout(fire, wait);
+      timer.unref();
+    }
+  }
+
+  function fire(): void {
+    timer = null;
+    immediate = null;
+    void run();
+  }
+
+  /** Returns false when the tick was held back (the hub is still writing the previous frame). */
+  async function tick(force: boolean): Promise<boolean> {
+    if (!active) {
+      pending.clear();
+      return true;
+    }
+    if (!force && opts.hold?.()) return false;
+    if (skipSeq) {
+      skipSeq = false;
+      await opts.bus.nextSeq();
+    }
+    if (pending.size === 0) return true;
+    lastPublishAt = performance.now();
+    const body = encodePendingBody();
+    const changes = pending.size;
+    pending.clear();
+    let payload: Uint8Array = body;
+    let deflated = false;
+    if (body.length >= DEFLATE_MIN_BYTES) {
+      const z = deflateRawSync(body);
+      if (z.length < body.length) {
+        payload = z;
+        deflated = true;
+      }
+    }
+    const seq = await opts.bus.nextSeq();
+    const frame = encodePixelsFrame(seq, payload, deflated);
+    await opts.bus.publishFrame(frame);
+    opts.metrics?.batch(changes, frame.length);
+    return true;
+  }
+
+  function encodePendingBody(): Buffer {
+    const body = Buffer.allocUnsafe(pending.size * BYTES_PER_CHANGE);
+    let i = 0;
+    for (const [pixelId, color] of pending) writePixelChange(body, i++, pixelId, color);
+    return body;
+  }
+
+  function run(force = false): Promise<void> {
+    // Runs never overlap: a slow one (the bus is busy) delays the next.
+    running ??= tick(force)
+      .catch((err: unknown) => {
+        opts.log?.warn({ err }, 'pixel tick failed');
+        return false;
+      })
+      .then((done) => {
+        running = null;
+        // Held back, or failed: try again after one interval, as a busy wall would. Changes that
+        // arrived while this run was out are sent when their interval is due.
+        if (!done) schedule(opts.tickMs);
+        else if (pending.size > 0 || skipSeq) schedule();
+      });
+    return running;
+  }
+
+  return {
+    setActive(next) {
+      if (next && !active) {
+        skipSeq = true;
+        active = next;
+        schedule();
+        return;
+      }
+      if (!next) pending.clear();
+      active = next;
+    },
+    get active() {
+      return active;
+    },
+    async flush() {
+      await running;
+      await run(true);
+    },
+    async tick() {
+      await running;
+      await run();
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      if (immediate) clearImmediate(immediate);
+      timer = null;
+      immediate = null;
+      await this.flush();
+      unsubscribe();
+    },
+  };
+}
