@@ -551,6 +551,13 @@ export function blastSize(productId: number): number | null {
   return PRODUCT_BY_ID.get(productId)?.blastSize ?? null;
 }
 
+/** Side of a blast product's square, as the client paints its own blast at once. */
+export function blastSizeOf(productId: BlastProductId): number {
+  const size = PRODUCT_BY_ID.get(productId)?.blastSize;
+  if (size === null || size === undefined) throw new RangeError(`product ${productId} is not a blast`);
+  return size;
+}
+
 export function blastKindOf(productId: number): BlastKind | null {
   return PRODUCT_BY_ID.get(productId)?.blastKind ?? null;
 }

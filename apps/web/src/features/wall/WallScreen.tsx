@@ -283,7 +283,7 @@ export function WallScreen() {
   const blast = useCallback(
     async (target: Pixel) => {
       if (usingItem || !isBlastMode(mode)) return;
-      const type = FAST_MODE_PRODUCT[mode] as 2 | 6 | 7;
+      const type = FAST_MODE_PRODUCT[mode];
       setUsingItem(true);
       try {
         afterItem(await dispatch(applyBlast(runtime, type, pixelIdOf(target.x, target.y), color)), type);
