@@ -3,12 +3,12 @@ import type { i18n as I18n } from 'i18next';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { PageOutlet } from './layout/PageOutlet.tsx';
 import { PageErrorPage, PageLoadError } from './pages/RouteErrorPage.tsx';
 import { APP_PATHS, lazyPage, routeReady, routes } from './routes.tsx';
 import { bootSession } from './session.ts';
 import { createTestContext, createTestI18n, renderApp, renderWithRouter } from './test/harness.tsx';
-import { AppLayout } from './ui/Layout/AppLayout.tsx';
-import { PageOutlet } from './ui/Layout/PageOutlet.tsx';
 
 vi.mock('./pages/WallPage.tsx', () => ({ WallPage: () => <div data-testid="wall-page">wall</div> }));
 

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { type DataRouter, matchRoutes, type RouteObject } from 'react-router';
+import { AppLayout, type RouteHandle } from './layout/AppLayout.tsx';
+import { PageOutlet } from './layout/PageOutlet.tsx';
 import { PageErrorPage, PageLoadError, RouteErrorPage } from './pages/RouteErrorPage.tsx';
-import { AppLayout, type RouteHandle } from './ui/Layout/AppLayout.tsx';
-import { PageOutlet } from './ui/Layout/PageOutlet.tsx';
 
 type LazyPage = Pick<RouteObject, 'lazy'>;
 

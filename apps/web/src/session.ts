@@ -1,7 +1,7 @@
 import { createAuthApi } from './api/auth.ts';
+import { noticeBanned } from './api/banned.ts';
 import { createHttpClient, type HttpClient } from './api/http.ts';
 import { createLocalTokenStorage, type TokenStorage } from './api/tokens.ts';
-import { noticeBanned } from './features/moderation/banned.ts';
 import type { Platform } from './platform/types.ts';
 import { signedOut } from './store/actions.ts';
 import { fetchPublicConfig } from './store/configSlice.ts';

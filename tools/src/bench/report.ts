@@ -425,10 +425,11 @@ export function renderReport(r: BenchReport, wsRate: number): string {
     out.push(
       '### encodeWebp in process',
       '',
-      '`encodeWebp` from `apps/server/src/modules/canvas/snapshot.ts` (palette → RGB loop in JS, then ' +
-        'sharp lossless webp, effort 0) called directly in the bench process. *Main-thread ms* is the ' +
-        'time until the call returned its promise (the RGB loop and pipeline set-up), which blocks the ' +
-        "server's event loop; the rest runs on sharp's threads.",
+      '`encodeWebp` from `apps/server/src/modules/canvas/snapshot.ts` (palette → RGB loop in JS, in ' +
+        '128-row slices that yield to the event loop, then sharp lossless webp, effort 1) called directly ' +
+        'in the bench process. *Main-thread ms* is the time until the call returned its promise (the ' +
+        "first slice), the longest the encode holds the server's event loop at once; the rest runs " +
+        "between other work and on sharp's threads.",
       '',
       microSection(r.micro),
       '',

@@ -104,6 +104,21 @@ describe('the Wall', () => {
     await playerCtx.close();
   });
 
+  it('decodes the snapshot in a worker, off the main thread, with the pixels painted before', async () => {
+    const ctx = await newPhone(browser);
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    await page.goto(`${baseUrl}/?startapp=x${X}_y${Y}`);
+    await waitLive(page);
+    expect(workers.some((url) => url.includes('snapshot.worker'))).toBe(true);
+    // The test above painted this pixel; a page opened later reads it from the snapshot.
+    expect(await launchColour(page)).toBe('#FF4500');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('goes to /energy-over when the charges run out', async () => {
     const ctx = await newPhone(browser);
     const page = await ctx.newPage();

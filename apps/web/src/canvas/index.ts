@@ -46,7 +46,8 @@ export {
   type PointerInput,
   type WheelInput,
 } from './gestures.ts';
-export { createPixelStore, type DirtyRect, indicesFromRgba, type PixelStore } from './pixel-store.ts';
+export { indicesFromRgba } from './palette-indices.ts';
+export { createPixelStore, type DirtyRect, type PixelStore } from './pixel-store.ts';
 export {
   type CanvasLayer,
   clampFps,

@@ -1,6 +1,7 @@
 import { CANVAS_PIXELS, encodePixelBody, PALETTE_RGB, pixelIdOf } from '@pixel-wall/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { createPixelStore, indicesFromRgba } from './pixel-store.ts';
+import { indicesFromRgba } from './palette-indices.ts';
+import { createPixelStore } from './pixel-store.ts';
 
 function rgbaAt(store: ReturnType<typeof createPixelStore>, x: number, y: number): number[] {
   const o = (x + y * 1024) * 4;

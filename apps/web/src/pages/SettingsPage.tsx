@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../features/profile/http.ts';
+import { useHttp } from '../api/useHttp.ts';
 import { useWalletAccount, useWalletConnector } from '../features/wallet/WalletContext.tsx';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../i18n/languages.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';

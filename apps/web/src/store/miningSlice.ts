@@ -8,7 +8,7 @@ import { createAppThunk } from './thunk.ts';
 
 /**
  * Charges as last reported by the server, stamped with the client time they arrived. The live
- * count is derived from it (see features/mining/charges.ts) so no clock skew creeps in.
+ * count is derived from it (see store/charges.ts) so no clock skew creeps in.
  */
 export interface ChargesSnapshot {
   charges: number;

@@ -1,6 +1,6 @@
 import type { GoodsAvailable } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
-import { goodsCount } from '../shop/shopStore.ts';
+import { goodsCount } from '../../store/shopStore.ts';
 import { BoostButton } from './BoostButton.tsx';
 import { BLAST_MODES, FAST_MODE_PRODUCT, type FastMode } from './fastModes.ts';
 import './boosts.css';

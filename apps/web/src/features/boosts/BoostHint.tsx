@@ -1,7 +1,7 @@
 import type { GoodsAvailable } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
-import { goodsCount } from '../shop/shopStore.ts';
+import { goodsCount } from '../../store/shopStore.ts';
 import { FAST_MODE_PRODUCT, type FastMode } from './fastModes.ts';
 import './boosts.css';
 

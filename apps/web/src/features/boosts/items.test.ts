@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryTokenStorage } from '../../api/tokens.ts';
+import type { WallRuntime } from '../../api/wall/runtime.ts';
 import { createPixelStore } from '../../canvas/index.ts';
 import { createWebPlatform } from '../../platform/web.ts';
+import { shopStoreOf } from '../../store/shopStore.ts';
 import { createTestContext, json, SIGNED_IN } from '../../test/harness.tsx';
-import { shopStoreOf } from '../shop/shopStore.ts';
-import type { WallRuntime } from '../wall/runtime.ts';
 import { applyBlast, applyRefill } from './items.ts';
 
 const used = (over: object) => ({

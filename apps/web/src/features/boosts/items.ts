@@ -11,11 +11,11 @@ import {
   type UseItemResult,
 } from '@pixel-wall/shared';
 import { ApiError } from '../../api/errors.ts';
+import type { WallRuntime } from '../../api/wall/runtime.ts';
+import { liveCharges } from '../../store/charges.ts';
 import type { AppThunk } from '../../store/index.ts';
 import { chargeSpent } from '../../store/miningSlice.ts';
-import { liveCharges } from '../mining/charges.ts';
-import { goodsLeft } from '../shop/shopStore.ts';
-import type { WallRuntime } from '../wall/runtime.ts';
+import { goodsLeft } from '../../store/shopStore.ts';
 
 export type ItemOutcome =
   | { kind: 'used'; result: UseItemResult }

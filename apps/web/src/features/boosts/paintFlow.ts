@@ -3,10 +3,11 @@
  * purchase under way, use a refill, and paint; without a refill (or still at zero) it is
  * /energy-over as before.
  */
+
+import { type PaintOutcome, paintPixel } from '../../api/wall/paint.ts';
+import type { WallRuntime } from '../../api/wall/runtime.ts';
 import type { AppThunk } from '../../store/index.ts';
-import { shopStoreOf } from '../shop/shopStore.ts';
-import { type PaintOutcome, paintPixel } from '../wall/paint.ts';
-import type { WallRuntime } from '../wall/runtime.ts';
+import { shopStoreOf } from '../../store/shopStore.ts';
 import { applyRefill } from './items.ts';
 
 export type EnergyPaintOutcome = PaintOutcome | { kind: 'no-refill' };

@@ -6,7 +6,7 @@
  */
 import { BLANK_COLOR_INDEX, colorOfIndex, type GoodsAvailable, PALETTE_SIZE } from '@pixel-wall/shared';
 import type { PixelStore } from '../../canvas/index.ts';
-import { goodsCount } from '../shop/shopStore.ts';
+import { goodsCount } from '../../store/shopStore.ts';
 import { type FastMode, tapActs } from './fastModes.ts';
 
 export const PIPETTE_PRODUCT = 4;

@@ -7,9 +7,9 @@
 import { HIDDEN_MARKER_MS, HIDDEN_NOTICE_MS, type HiddenStats } from '@pixel-wall/shared';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import type { CanvasView } from '../../canvas/index.ts';
 import { useFormat } from '../../i18n/format.ts';
-import { useHttp } from '../profile/http.ts';
 import { fetchHiddenStats } from './api.ts';
 import { HiddenPopup } from './HiddenPopup.tsx';
 import { type HiddenNotice, isFlying, liveNotices } from './notices.ts';

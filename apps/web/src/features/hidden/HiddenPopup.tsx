@@ -2,11 +2,11 @@
 import { HIDDEN_RATING_PAGE, type HiddenRating, type HiddenStats } from '@pixel-wall/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
-import { useHttp } from '../profile/http.ts';
-import { Tabs } from '../profile/Tabs.tsx';
-import { useAsync } from '../profile/useAsync.ts';
-import { Popup } from '../rewards/Popup.tsx';
+import { Popup } from '../../ui/Popup/Popup.tsx';
+import { Tabs } from '../../ui/Tabs/Tabs.tsx';
+import { useAsync } from '../../ui/useAsync.ts';
 import { fetchHiddenRating } from './api.ts';
 
 type Tab = 'how' | 'rating';

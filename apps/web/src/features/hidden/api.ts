@@ -7,7 +7,7 @@ import {
   hiddenStatsSchema,
 } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
-import { getParsed } from '../profile/http.ts';
+import { getParsed } from '../../api/useHttp.ts';
 
 export const fetchHiddenStats = (http: HttpClient, signal?: AbortSignal): Promise<HiddenStats> =>
   getParsed(http, '/hidden/stats', hiddenStatsSchema, { signal });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { OPEN_LEAGUE_URL } from '../px/links.ts';
+import { OPEN_LEAGUE_URL } from '../../ui/pxLinks.ts';
 import { Article } from './Article.tsx';
 
 /** /open-league: what The Open League is and how the Wall takes part, with a link out. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TON_SITE } from '../px/links.ts';
+import { TON_SITE } from '../../ui/pxLinks.ts';
 import { Article } from './Article.tsx';
 
 /** /staking: info blocks that lead to the token page, the TON site and the Terms (SPEC §2). */

@@ -1,15 +1,15 @@
 import { FRIENDS_PAGE_SIZE, truncate } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { popupPushed } from '../../store/uiSlice.ts';
-import { Avatar } from '../profile/Avatar.tsx';
-import { useHttp } from '../profile/http.ts';
-import { LoadMoreButton } from '../ratings/list/LoadMoreButton.tsx';
-import { isFirstLoad } from '../ratings/list/pagination.ts';
-import { SkeletonRows } from '../ratings/list/SkeletonRows.tsx';
-import { usePagedList } from '../ratings/list/usePagedList.ts';
+import { Avatar } from '../../ui/Avatar/Avatar.tsx';
+import { LoadMoreButton } from '../../ui/list/LoadMoreButton.tsx';
+import { isFirstLoad } from '../../ui/list/pagination.ts';
+import { SkeletonRows } from '../../ui/list/SkeletonRows.tsx';
+import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { type Friend, loadFriends } from './api.ts';
 
 export function FriendsList() {

@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchPublicConfig } from '../../store/configSlice.ts';
 import { createTestI18n, json, renderApp, TEST_CONFIG } from '../../test/harness.tsx';
-import { playerContext } from '../profile/testing.tsx';
+import { playerContext } from '../../test/heldFetch.tsx';
 
 vi.mock('../../pages/WallPage.tsx', () => ({ WallPage: () => <div>wall</div> }));
 

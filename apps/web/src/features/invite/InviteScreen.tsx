@@ -3,13 +3,13 @@ import { useFormat } from '../../i18n/format.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
-import { GuestNote } from '../profile/GuestNote.tsx';
-import { SkeletonBlock } from '../profile/LoadError.tsx';
+import { GuestNote } from '../../ui/GuestNote/GuestNote.tsx';
+import { SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
 import { PlayerPopups } from '../profile/PlayerPopups.tsx';
 import { FriendsList } from './FriendsList.tsx';
 import { ReferralCard } from './ReferralCard.tsx';
 import { ReferralProgress } from './ReferralProgress.tsx';
-import '../ratings/list/list.css';
+import '../../ui/list/list.css';
 import './invite.css';
 
 /** SPEC §2 /invite-frens: the referral link, Copy and Share, frens and referral achievements. */

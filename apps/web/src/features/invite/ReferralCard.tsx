@@ -4,8 +4,8 @@ import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
+import { copyText } from '../../ui/clipboard.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
-import { copyText } from '../wall/clipboard.ts';
 import { referralLink, shareReferral } from './referral.ts';
 
 /** The player's referral link with Copy and Share (SPEC §2 /invite-frens, §8 copy texts). */

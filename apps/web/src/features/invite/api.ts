@@ -1,7 +1,7 @@
 import { type Friends, friendsResponse } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
-import { getParsed } from '../profile/http.ts';
-import type { Page } from '../ratings/list/pagination.ts';
+import { getParsed } from '../../api/useHttp.ts';
+import type { Page } from '../../ui/list/pagination.ts';
 
 export type Friend = Friends['list'][number];
 

@@ -1,6 +1,6 @@
 import { buildReferralParam } from '@pixel-wall/shared';
 import type { Platform } from '../../platform/types.ts';
-import { copyText } from '../wall/clipboard.ts';
+import { copyText } from '../../ui/clipboard.ts';
 
 /**
  * The referral link (SPEC §2): `startapp=f{userId}`, plus `_s{squadId}` to bring the friend into

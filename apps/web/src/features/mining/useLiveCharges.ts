@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { type LiveCharges, liveCharges } from '../../store/charges.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectCharges } from '../../store/miningSlice.ts';
-import { type LiveCharges, liveCharges } from './charges.ts';
 
 /** Countdown refresh interval (SPEC §9). */
 export const COUNTDOWN_REFRESH_MS = 500;

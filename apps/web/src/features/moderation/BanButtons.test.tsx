@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../App.tsx';
 import { createTestI18n } from '../../test/harness.tsx';
-import { playerContext } from '../profile/testing.tsx';
+import { playerContext } from '../../test/heldFetch.tsx';
 import { BanButtons } from './BanButtons.tsx';
 
 let i18n: I18n;

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
-import { useHttp } from '../profile/http.ts';
 import { type ModerationAction, moderate } from './api.ts';
 import { useStaffRole } from './useStaffRole.ts';
-import '../profile/load-state.css';
+import '../../ui/LoadError/load-state.css';
 import './moderation.css';
 
 export interface BanButtonsProps {

@@ -4,13 +4,13 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ru from '../../../public/locales/ru.json';
 import { AppProviders } from '../../App.tsx';
+import { createBannedSignal, isBannedError, noticeBanned, noticeSocketClose } from '../../api/banned.ts';
 import { ApiError } from '../../api/errors.ts';
 import { createI18n } from '../../i18n/index.ts';
 import { fetchMe } from '../../store/userSlice.ts';
 import { createTestI18n, user } from '../../test/harness.tsx';
-import { type PlayerContextOptions, playerContext } from '../profile/testing.tsx';
+import { type PlayerContextOptions, playerContext } from '../../test/heldFetch.tsx';
 import { BannedNotice } from './BannedNotice.tsx';
-import { createBannedSignal, isBannedError, noticeBanned, noticeSocketClose } from './banned.ts';
 
 let i18n: I18n;
 beforeAll(async () => {

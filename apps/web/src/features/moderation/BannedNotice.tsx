@@ -1,9 +1,9 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type BannedSignal, bannedSignal } from '../../api/banned.ts';
 import { fetchPublicConfig, selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectUserStatus } from '../../store/userSlice.ts';
-import { type BannedSignal, bannedSignal } from './banned.ts';
 import './moderation.css';
 
 /**

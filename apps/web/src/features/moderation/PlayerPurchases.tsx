@@ -1,12 +1,12 @@
 import { productById, type StarsPayment } from '@pixel-wall/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
-import { useHttp } from '../profile/http.ts';
 import { fetchPlayerPayments, refundPayment } from './api.ts';
 import { useStaffRole } from './useStaffRole.ts';
 import './moderation.css';

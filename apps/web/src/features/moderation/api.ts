@@ -8,7 +8,7 @@ import {
 } from '@pixel-wall/shared';
 import { ApiError, type HttpClient } from '../../api/http.ts';
 
-import { getParsed } from '../profile/http.ts';
+import { getParsed } from '../../api/useHttp.ts';
 
 export type ModerationAction = 'ban' | 'unban';
 

@@ -1,9 +1,9 @@
 import type { PlayerRole } from '@pixel-wall/shared';
 import { useEffect, useState } from 'react';
 import type { HttpClient } from '../../api/http.ts';
+import { useHttp } from '../../api/useHttp.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectUser } from '../../store/userSlice.ts';
-import { useHttp } from '../profile/http.ts';
 import { fetchMyRole } from './api.ts';
 
 // One look-up per client and player for the session: every painter popup asks.

@@ -5,9 +5,9 @@
 import type { NftData, NftGet } from '@pixel-wall/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
-import { useHttp } from '../profile/http.ts';
 import { ConnectWalletButton } from '../wallet/ConnectWalletButton.tsx';
 import { useWalletConnector } from '../wallet/WalletContext.tsx';
 import { fetchMint, reportMintSent } from './api.ts';

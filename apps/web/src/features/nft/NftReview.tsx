@@ -2,11 +2,11 @@
 import { NFT_CAP, type NftReviewItem } from '@pixel-wall/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
-import { useHttp } from '../profile/http.ts';
-import { useAsync } from '../profile/useAsync.ts';
+import { useAsync } from '../../ui/useAsync.ts';
 import { fetchReview, reviewNft } from './api.ts';
 import { decodeDrawing } from './drawing.ts';
 import { NftPreview } from './NftPreview.tsx';

@@ -8,7 +8,7 @@ import ru from '../../../public/locales/ru.json';
 import { AppProviders } from '../../App.tsx';
 import { createI18n } from '../../i18n/index.ts';
 import { createTestI18n } from '../../test/harness.tsx';
-import { playerContext } from '../profile/testing.tsx';
+import { playerContext } from '../../test/heldFetch.tsx';
 import { NftScreen } from './NftScreen.tsx';
 import { SubmitConfirm } from './SubmitConfirm.tsx';
 

@@ -7,14 +7,14 @@
 import { NFT_CAP, type NftData, type NftGet } from '@pixel-wall/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { showToast } from '../../store/uiSlice.ts';
+import { GuestNote } from '../../ui/GuestNote/GuestNote.tsx';
+import { useAsync } from '../../ui/useAsync.ts';
 import { useStaffRole } from '../moderation/useStaffRole.ts';
-import { GuestNote } from '../profile/GuestNote.tsx';
-import { useHttp } from '../profile/http.ts';
-import { useAsync } from '../profile/useAsync.ts';
 import { fetchNft, fetchNftCount, uploadNft } from './api.ts';
 import { DrawingBoard } from './DrawingBoard.tsx';
 import { decodeDrawing, isEmptyDrawing, loadDrawing } from './drawing.ts';

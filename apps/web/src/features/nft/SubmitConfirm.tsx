@@ -1,7 +1,7 @@
 import { NFT_CONFIRM_DELAY_MS } from '@pixel-wall/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Popup } from '../rewards/Popup.tsx';
+import { Popup } from '../../ui/Popup/Popup.tsx';
 
 /** Seconds left of a countdown that started at mount, refreshed every 500 ms (SPEC §9). */
 export function useCountdown(ms: number): number {

@@ -10,7 +10,7 @@ import {
   nftReviewListSchema,
 } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
-import { getParsed } from '../profile/http.ts';
+import { getParsed } from '../../api/useHttp.ts';
 
 export const fetchNft = (http: HttpClient, signal?: AbortSignal): Promise<NftGet> =>
   getParsed(http, '/nft/get', nftGetSchema, { signal });

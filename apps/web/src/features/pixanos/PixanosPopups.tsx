@@ -2,12 +2,12 @@ import { PIXANOS_PAGE_SIZE, type PixanosRatingEntry, type WallEvent } from '@pix
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useHttp } from '../../api/useHttp.ts';
+import { whenWallRuntime } from '../../api/wall/runtime.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectAnimations } from '../../store/uiSlice.ts';
-import { useHttp } from '../profile/http.ts';
-import { Popup } from '../rewards/Popup.tsx';
-import { whenWallRuntime } from '../wall/runtime.ts';
+import { Popup } from '../../ui/Popup/Popup.tsx';
 import { loadPixanosRating } from './api.ts';
 import { motionAllowed, snapStore } from './snapState.ts';
 import './pixanos.css';

@@ -1,10 +1,10 @@
 import { colorOfIndex, PALETTE_RGB, paletteIndexOf } from '@pixel-wall/shared';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { WallRuntime } from '../../api/wall/runtime.ts';
 import type { CanvasView } from '../../canvas/index.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectAnimations } from '../../store/uiSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
-import type { WallRuntime } from '../wall/runtime.ts';
 import { drawExplosionFrame, type Explosion, explosionFor, frameAt } from './blasts.ts';
 import { createSnapGl } from './snapGl.ts';
 import { motionAllowed, snapStore, snapTimeline, wallOpacityAt, wallViewRegistry } from './snapState.ts';

@@ -1,6 +1,6 @@
 import { type PixanosRatingResponse, pixanosRatingResponse } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
-import { getParsed } from '../profile/http.ts';
+import { getParsed } from '../../api/useHttp.ts';
 
 /** GET /ratings/pixanos?limit&offset → {rating, total}, 10 a page (SPEC §9). */
 export function loadPixanosRating(

@@ -5,7 +5,7 @@
 import type { UseItemResult } from '@pixel-wall/shared';
 import { ApiError } from '../../api/errors.ts';
 import type { AppThunk } from '../../store/index.ts';
-import { goodsLeft } from '../shop/shopStore.ts';
+import { goodsLeft } from '../../store/shopStore.ts';
 
 export const SNAP_PRODUCT = 13;
 

@@ -2,7 +2,7 @@ import { ACHIEVEMENTS } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { PixelIcon } from '../../ui/icons/PixelIcon.tsx';
-import { playerGlyphs } from './glyphs.ts';
+import { playerGlyphs } from '../../ui/icons/playerGlyphs.ts';
 
 /** SPEC §3 achievements (12 is not shown), done or not from the player's map. */
 export function AchievementsTab({ achievements }: { achievements: Record<string, boolean> }) {

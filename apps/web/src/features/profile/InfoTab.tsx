@@ -2,9 +2,9 @@ import { formatRank, isLeague, type SquadRef, truncate, truncateSquadName, withA
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
-import { Avatar } from './Avatar.tsx';
+import { Avatar } from '../../ui/Avatar/Avatar.tsx';
+import { StatGrid } from '../../ui/StatGrid/StatGrid.tsx';
 import type { ProfileData } from './profileData.ts';
-import { StatGrid } from './StatGrid.tsx';
 
 export interface InfoTabProps {
   profile: ProfileData;

@@ -7,21 +7,21 @@ import {
 } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
+import { copyText } from '../../ui/clipboard.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
-import { LoadMoreButton } from '../ratings/list/LoadMoreButton.tsx';
-import { isFirstLoad } from '../ratings/list/pagination.ts';
-import { SkeletonRows } from '../ratings/list/SkeletonRows.tsx';
-import { usePagedList } from '../ratings/list/usePagedList.ts';
-import { copyText } from '../wall/clipboard.ts';
-import { pixelLink } from '../wall/links.ts';
+import { LoadError, SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
+import { LoadMoreButton } from '../../ui/list/LoadMoreButton.tsx';
+import { isFirstLoad } from '../../ui/list/pagination.ts';
+import { SkeletonRows } from '../../ui/list/SkeletonRows.tsx';
+import { usePagedList } from '../../ui/list/usePagedList.ts';
+import { pixelLink } from '../../ui/pixelLink.ts';
+import { useAsync } from '../../ui/useAsync.ts';
 import { loadGoods, loadMyPixels } from './api.ts';
-import { useHttp } from './http.ts';
-import { LoadError, SkeletonBlock } from './LoadError.tsx';
-import { useAsync } from './useAsync.ts';
 
 /** Goods a player holds, consumables first, then the tools kept for good (the catalogue's order). */
 const GOODS: readonly ProductId[] = INVENTORY_ORDER;

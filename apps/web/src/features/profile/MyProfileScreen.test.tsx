@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { popupPushed } from '../../store/uiSlice.ts';
 import { createTestI18n, json, renderApp } from '../../test/harness.tsx';
-import { playerContext } from './testing.tsx';
+import { playerContext } from '../../test/heldFetch.tsx';
 
 vi.mock('../../pages/WallPage.tsx', () => ({ WallPage: () => <div>wall</div> }));
 

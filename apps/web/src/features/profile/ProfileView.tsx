@@ -1,12 +1,12 @@
 import type { SquadRef } from '@pixel-wall/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../ui/Tabs/Tabs.tsx';
 import { AchievementsTab } from './AchievementsTab.tsx';
 import { InfoTab } from './InfoTab.tsx';
 import { InventoryTab } from './InventoryTab.tsx';
 import type { ProfileData, ProfileTab } from './profileData.ts';
-import { Tabs } from './Tabs.tsx';
-import '../ratings/list/list.css';
+import '../../ui/list/list.css';
 import './profile.css';
 
 export interface ProfileViewProps {

@@ -7,8 +7,8 @@ import {
   playerProfileSchema,
 } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
-import type { Page } from '../ratings/list/pagination.ts';
-import { getParsed } from './http.ts';
+import { getParsed } from '../../api/useHttp.ts';
+import type { Page } from '../../ui/list/pagination.ts';
 
 /** Any painter's public profile: GET /users/{id}/profile. */
 export function loadProfile(http: HttpClient, id: number, signal?: AbortSignal): Promise<PlayerProfileView> {

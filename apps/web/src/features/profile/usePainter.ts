@@ -1,8 +1,8 @@
 import type { PlayerProfileView } from '@pixel-wall/shared';
 import { useCallback } from 'react';
+import { useHttp } from '../../api/useHttp.ts';
+import { type AsyncLoad, useAsync } from '../../ui/useAsync.ts';
 import { loadProfile } from './api.ts';
-import { useHttp } from './http.ts';
-import { type AsyncLoad, useAsync } from './useAsync.ts';
 
 /** Any painter's public profile, for the painter popup. */
 export function usePainter(userId: number): AsyncLoad<PlayerProfileView> {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPublicConfig, selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
-import { EXCHANGES } from './links.ts';
+import { EXCHANGES } from '../../ui/pxLinks.ts';
 
 /** /px/get: three swap exchanges, the contact address, and a word on centralized exchanges. */
 export function GetTab() {

@@ -8,11 +8,11 @@ import {
 } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
-import { CHANNEL_URL } from '../../links.ts';
-import { useHttp } from '../profile/http.ts';
-import { SkeletonBlock } from '../profile/LoadError.tsx';
-import { useAsync } from '../profile/useAsync.ts';
+import { SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
+import { CHANNEL_URL } from '../../ui/links.ts';
+import { useAsync } from '../../ui/useAsync.ts';
 import { loadLedger } from './api.ts';
 import { Unavailable } from './Unavailable.tsx';
 

@@ -2,14 +2,14 @@ import { formatTokenPrice } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHttp } from '../../api/useHttp.ts';
 import { useFormat, withDecimalSeparator } from '../../i18n/format.ts';
 import type { GlyphName } from '../../ui/icons/glyphs.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
-import { useHttp } from '../profile/http.ts';
-import { SkeletonBlock } from '../profile/LoadError.tsx';
-import { useAsync } from '../profile/useAsync.ts';
+import { SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
+import { MARKET_SITES } from '../../ui/pxLinks.ts';
+import { useAsync } from '../../ui/useAsync.ts';
 import { loadTokenStats } from './api.ts';
-import { MARKET_SITES } from './links.ts';
 import { Tokenomics } from './Tokenomics.tsx';
 import { Unavailable } from './Unavailable.tsx';
 

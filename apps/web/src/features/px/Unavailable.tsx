@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { LoadError } from '../profile/LoadError.tsx';
+import { LoadError } from '../../ui/LoadError/LoadError.tsx';
 
 /**
  * A figure we cannot show: the server has no provider configured (a plain note, `notConfigured`,

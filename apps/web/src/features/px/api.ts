@@ -6,7 +6,7 @@ import {
   tokenStatsSchema,
 } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
-import { getParsed } from '../profile/http.ts';
+import { getParsed } from '../../api/useHttp.ts';
 
 /** GET /history/px/stats: price, market cap, volume and supply; 503 when unavailable. */
 export function loadTokenStats(http: HttpClient, signal?: AbortSignal): Promise<TokenStats> {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_URL } from '../../links.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
+import { CHANNEL_URL } from '../../ui/links.ts';
 import { PlaceholderPage } from '../../ui/Placeholder/PlaceholderPage.tsx';
 import { PlayerPopups } from '../profile/PlayerPopups.tsx';
 import { RatingsNav } from './RatingsNav.tsx';

@@ -1,7 +1,7 @@
 import { formatRank, type PlayerRatingEntry, truncate } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
-import { Avatar } from '../profile/Avatar.tsx';
+import { Avatar } from '../../ui/Avatar/Avatar.tsx';
 
 export function rankClass(rank: number): string {
   return rank >= 1 && rank <= 3 ? `player-row__rank player-row__rank--${rank}` : 'player-row__rank';

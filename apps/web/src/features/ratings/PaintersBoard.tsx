@@ -8,17 +8,17 @@ import {
 } from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { popupPushed } from '../../store/uiSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
-import { useHttp } from '../profile/http.ts';
-import { Tabs } from '../profile/Tabs.tsx';
+import { LoadMoreButton } from '../../ui/list/LoadMoreButton.tsx';
+import { isFirstLoad } from '../../ui/list/pagination.ts';
+import { SkeletonRows } from '../../ui/list/SkeletonRows.tsx';
+import { usePagedList } from '../../ui/list/usePagedList.ts';
+import { Tabs } from '../../ui/Tabs/Tabs.tsx';
 import { loadPainters } from './api.ts';
-import { LoadMoreButton } from './list/LoadMoreButton.tsx';
-import { isFirstLoad } from './list/pagination.ts';
-import { SkeletonRows } from './list/SkeletonRows.tsx';
-import { usePagedList } from './list/usePagedList.ts';
 import { PainterRow } from './PainterRow.tsx';
 import { PinnedRow } from './PinnedRow.tsx';
 

@@ -2,7 +2,7 @@ import { formatRank, type MyPlace, truncate, type User } from '@pixel-wall/share
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
-import { Avatar } from '../profile/Avatar.tsx';
+import { Avatar } from '../../ui/Avatar/Avatar.tsx';
 import { leagueLabel } from '../profile/InfoTab.tsx';
 import { rankClass } from './PainterRow.tsx';
 

@@ -6,7 +6,7 @@ import en from '../../../public/locales/en.json';
 import ru from '../../../public/locales/ru.json';
 import { createI18n } from '../../i18n/index.ts';
 import { createTestI18n, renderApp } from '../../test/harness.tsx';
-import { playerContext } from '../profile/testing.tsx';
+import { playerContext } from '../../test/heldFetch.tsx';
 
 vi.mock('../../pages/WallPage.tsx', () => ({ WallPage: () => <div>wall</div> }));
 

@@ -1,12 +1,12 @@
 import { RATING_PERIODS, type RatingPeriod } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Tabs } from '../../ui/Tabs/Tabs.tsx';
 import { PlayerPopups } from '../profile/PlayerPopups.tsx';
-import { Tabs } from '../profile/Tabs.tsx';
 import { PaintersBoard } from './PaintersBoard.tsx';
 import { RatingsNav } from './RatingsNav.tsx';
 import { SquadsBoard } from './SquadsBoard.tsx';
-import './list/list.css';
+import '../../ui/list/list.css';
 import './ratings.css';
 
 export type RatingsSection = 'painters' | 'squads';

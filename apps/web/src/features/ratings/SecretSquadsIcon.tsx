@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PixelIcon } from '../../ui/icons/PixelIcon.tsx';
-import { playerGlyphs } from '../profile/glyphs.ts';
+import { playerGlyphs } from '../../ui/icons/playerGlyphs.ts';
 
 /** Taps that turn the squads icon into its secret variant (SPEC §9). */
 export const SECRET_TAPS = 10;

@@ -1,7 +1,7 @@
 import { formatRank, type SquadRatingEntry, truncateSquadName } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
-import { Avatar } from '../profile/Avatar.tsx';
+import { Avatar } from '../../ui/Avatar/Avatar.tsx';
 import { rankClass } from './PainterRow.tsx';
 
 export interface SquadRowProps {

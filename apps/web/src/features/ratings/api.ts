@@ -9,8 +9,8 @@ import {
   squadsRatingResponse,
 } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
-import { getParsed } from '../profile/http.ts';
-import type { Page } from './list/pagination.ts';
+import { getParsed } from '../../api/useHttp.ts';
+import type { Page } from '../../ui/list/pagination.ts';
 
 /** Painters by repaints in a period: GET /ratings/leaderboard?period&limit&offset. */
 export async function loadPainters(

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbortError } from '../../api/errors.ts';
+import { useHttp } from '../../api/useHttp.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { popupPushed, showToast } from '../../store/uiSlice.ts';
-import { failureText } from '../profile/errors.ts';
-import { useHttp } from '../profile/http.ts';
+import { failureText } from '../../ui/failureText.ts';
 import { loadSquad, rememberSquad } from '../squads/api.ts';
 
 /**

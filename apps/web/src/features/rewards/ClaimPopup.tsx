@@ -2,9 +2,9 @@ import type { UnclaimedList } from '@pixel-wall/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../store/hooks.ts';
+import { Popup } from '../../ui/Popup/Popup.tsx';
 import { ProductIcon } from '../shop/ProductIcon.tsx';
 import { useProductText } from '../shop/useProductText.ts';
-import { Popup } from './Popup.tsx';
 import './rewards.css';
 import { claimGoods } from './rewardsApi.ts';
 

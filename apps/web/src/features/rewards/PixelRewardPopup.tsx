@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
+import { Popup } from '../../ui/Popup/Popup.tsx';
 import { ProductIcon } from '../shop/ProductIcon.tsx';
-import { Popup } from './Popup.tsx';
 import './rewards.css';
 
 /** SPEC §9: the backdrop of the pixel reward popup dismisses only after 2 s. */

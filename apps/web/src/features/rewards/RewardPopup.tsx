@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
+import { Popup } from '../../ui/Popup/Popup.tsx';
 import { ProductIcon } from '../shop/ProductIcon.tsx';
 import type { PaintReward } from './PixelRewardPopup.tsx';
-import { Popup } from './Popup.tsx';
 import './rewards.css';
 import { claimGoods, tokenRewardAction } from './rewardsApi.ts';
 

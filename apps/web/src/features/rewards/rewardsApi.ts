@@ -1,7 +1,7 @@
 /** Reward calls (SPEC §7 Rewards) as thunks; each reports plainly whether it worked. */
 import type { PayoutStatus, RewardList, UnclaimedList } from '@pixel-wall/shared';
 import type { AppThunk } from '../../store/index.ts';
-import { loadBuyList } from '../shop/shopStore.ts';
+import { loadBuyList } from '../../store/shopStore.ts';
 
 export function fetchUnclaimed(): AppThunk<Promise<UnclaimedList['list'] | null>> {
   return async (_dispatch, _getState, { http }) => {

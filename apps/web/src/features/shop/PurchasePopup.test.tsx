@@ -1,7 +1,7 @@
 import { PRODUCTS, priceList, type ShopProduct } from '@pixel-wall/shared';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { StrictMode } from 'react';
 import type { i18n as I18n } from 'i18next';
+import { StrictMode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../App.tsx';
 import { createMemoryTokenStorage } from '../../api/tokens.ts';

@@ -5,7 +5,7 @@ import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
-import { Popup } from '../rewards/Popup.tsx';
+import { Popup } from '../../ui/Popup/Popup.tsx';
 import { ConnectWalletButton } from '../wallet/ConnectWalletButton.tsx';
 import { sameAddress } from '../wallet/connect.ts';
 import { useWalletAccount, useWalletConnector } from '../wallet/WalletContext.tsx';

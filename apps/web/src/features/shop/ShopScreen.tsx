@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
+import { goodsCount, useShop } from '../../store/shopStore.ts';
 import { selectShopProduct, shopProductCleared } from '../../store/uiSlice.ts';
-import { parseRecent, RECENT_COLORS_KEY } from '../wall/colors.ts';
+import { parseRecent, RECENT_COLORS_KEY } from '../../ui/colors.ts';
 import { CurrencyChoice } from './CurrencyChoice.tsx';
 import {
   defaultCurrency,
@@ -20,7 +21,6 @@ import {
 import { ProductRow } from './ProductRow.tsx';
 import { PurchasePopup } from './PurchasePopup.tsx';
 import { StarsArt } from './StarsArt.tsx';
-import { goodsCount, useShop } from './shopStore.ts';
 import './shop.css';
 
 /** The Wall's active colour is the front of the recent list. */

@@ -11,10 +11,10 @@ import {
 } from '@pixel-wall/shared';
 import { ApiError } from '../../api/errors.ts';
 import type { AppThunk } from '../../store/index.ts';
+import { loadBuyList, trackPurchase } from '../../store/shopStore.ts';
 import type { TonWalletConnector, WalletAccount } from '../wallet/connector.ts';
 import { findJettonWallet } from '../wallet/jettonWallet.ts';
 import { buildOrderTransaction } from '../wallet/payloads.ts';
-import { loadBuyList, trackPurchase } from './shopStore.ts';
 
 export type PurchaseError =
   /** Stars failure or unpaid invoice: 'Error, try again.' */

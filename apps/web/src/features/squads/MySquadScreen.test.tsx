@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n, renderApp } from '../../test/harness.tsx';
-import { playerContext } from '../profile/testing.tsx';
+import { playerContext } from '../../test/heldFetch.tsx';
 
 vi.mock('../../pages/WallPage.tsx', () => ({ WallPage: () => <div>wall</div> }));
 

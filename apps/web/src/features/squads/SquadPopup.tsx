@@ -2,8 +2,8 @@ import { truncateSquadName } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { popupPopped } from '../../store/uiSlice.ts';
+import { LoadError, SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
 import { Overlay } from '../../ui/Overlay/Overlay.tsx';
-import { LoadError, SkeletonBlock } from '../profile/LoadError.tsx';
 import { SquadView } from './SquadView.tsx';
 import { useSquad } from './useSquad.ts';
 

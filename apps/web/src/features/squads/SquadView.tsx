@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { popupPushed } from '../../store/uiSlice.ts';
-import { Avatar } from '../profile/Avatar.tsx';
-import { StatGrid } from '../profile/StatGrid.tsx';
-import { Tabs } from '../profile/Tabs.tsx';
+import { Avatar } from '../../ui/Avatar/Avatar.tsx';
+import { StatGrid } from '../../ui/StatGrid/StatGrid.tsx';
+import { Tabs } from '../../ui/Tabs/Tabs.tsx';
 import { SquadMembership } from './SquadMembership.tsx';
-import '../profile/load-state.css';
-import '../ratings/list/list.css';
+import '../../ui/LoadError/load-state.css';
+import '../../ui/list/list.css';
 import './squads.css';
 
 type SquadTab = 'info' | 'painters';

@@ -1,6 +1,6 @@
 import { type SquadRatingDetails, squadRatingDetailsSchema } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
-import { getParsed } from '../profile/http.ts';
+import { getParsed } from '../../api/useHttp.ts';
 
 /** Squad info with its top painters: GET /ratings/squads/{id}. */
 export function loadSquad(http: HttpClient, id: number, signal?: AbortSignal): Promise<SquadRatingDetails> {

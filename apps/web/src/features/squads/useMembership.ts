@@ -1,11 +1,11 @@
 import type { SquadInfo } from '@pixel-wall/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
 import { fetchMe, userPatched } from '../../store/userSlice.ts';
-import { failureText } from '../profile/errors.ts';
-import { useHttp } from '../profile/http.ts';
+import { failureText } from '../../ui/failureText.ts';
 import { joinSquad, leaveSquad } from './api.ts';
 
 export interface Membership {

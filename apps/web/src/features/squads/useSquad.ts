@@ -1,7 +1,7 @@
 import type { SquadRatingDetails } from '@pixel-wall/shared';
 import { useCallback } from 'react';
-import { useHttp } from '../profile/http.ts';
-import { type AsyncLoad, useAsync } from '../profile/useAsync.ts';
+import { useHttp } from '../../api/useHttp.ts';
+import { type AsyncLoad, useAsync } from '../../ui/useAsync.ts';
 import { loadSquad, recentSquad, rememberSquad } from './api.ts';
 
 /** One squad by id (null: none); a squad a tap just fetched shows at once while it refreshes. */

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
+import { useHttp } from '../../api/useHttp.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { popupPushed } from '../../store/uiSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
-import { useHttp } from '../profile/http.ts';
 import { loadSquad, rememberSquad } from './api.ts';
 import { markWelcomed, welcomeSquadId } from './welcome.ts';
 

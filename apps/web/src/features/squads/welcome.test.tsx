@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWebPlatform } from '../../platform/web.ts';
 import { createTestI18n, renderApp } from '../../test/harness.tsx';
-import { playerContext } from '../profile/testing.tsx';
+import { playerContext } from '../../test/heldFetch.tsx';
 import { markWelcomed, welcomeSquadId } from './welcome.ts';
 
 vi.mock('../../pages/WallPage.tsx', () => ({ WallPage: () => <div>wall</div> }));

@@ -5,7 +5,7 @@ import de from '../../../public/locales/de.json';
 import en from '../../../public/locales/en.json';
 import { createI18n } from '../../i18n/index.ts';
 import { createTestI18n, json, renderApp } from '../../test/harness.tsx';
-import { playerContext } from '../profile/testing.tsx';
+import { playerContext } from '../../test/heldFetch.tsx';
 import { ONLINE_REFRESH_MS } from './useOnlineVisitors.ts';
 
 vi.mock('../../pages/WallPage.tsx', () => ({ WallPage: () => <div>wall</div> }));

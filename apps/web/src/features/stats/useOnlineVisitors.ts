@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useHttp } from '../profile/http.ts';
-import { loadOnline } from './api.ts';
+import { loadOnline } from '../../api/stats.ts';
+import { useHttp } from '../../api/useHttp.ts';
 
 /** How often the online count is asked again (SPEC §9: every 10 s). */
 export const ONLINE_REFRESH_MS = 10_000;

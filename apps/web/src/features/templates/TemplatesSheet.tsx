@@ -1,20 +1,20 @@
 import { TEMPLATE_PAGE_SIZE, type Template } from '@pixel-wall/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import type { Pixel } from '../../canvas/index.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
-import { showToast } from '../../store/uiSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
+import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { Overlay } from '../../ui/Overlay/Overlay.tsx';
-import { useHttp } from '../profile/http.ts';
-import { Tabs } from '../profile/Tabs.tsx';
-import { useAsync } from '../profile/useAsync.ts';
-import { usePagedList } from '../ratings/list/usePagedList.ts';
-import { type TemplateKind, templatesApi } from './api.ts';
+import { Tabs } from '../../ui/Tabs/Tabs.tsx';
+import { useAsync } from '../../ui/useAsync.ts';
+import { templatesApi } from './api.ts';
 import type { OverlayStore, TemplateChoice } from './overlayStore.ts';
 import { EndlessList, TemplateRow, UploadForm } from './parts.tsx';
 import { TournamentTab } from './TournamentTab.tsx';
+import { type ShowProps, useFollow } from './useFollow.ts';
 import './templates.css';
 
 type SheetTab = 'templates' | 'tournament';
@@ -57,37 +57,6 @@ export function TemplatesSheet({ open, onClose, store, selected }: TemplatesShee
       </div>
     </Overlay>
   );
-}
-
-export interface ShowProps {
-  selected: Pixel | null;
-  onShow(choice: TemplateChoice, template: Template): void;
-}
-
-/** Subscribes to a template and shows it at once. */
-export function useFollow(kind: TemplateKind, onShow: ShowProps['onShow'], after?: () => void) {
-  const http = useHttp();
-  const dispatch = useAppDispatch();
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState<number | null>(null);
-  const follow = useCallback(
-    async (template: Template) => {
-      if (busy !== null) return;
-      setBusy(template.id);
-      try {
-        const followed = await templatesApi.subscribe(http, kind, template.id);
-        after?.();
-        onShow({ source: kind, id: followed.id }, followed);
-        dispatch(showToast(t('templates.followed'), 'success'));
-      } catch {
-        dispatch(showToast(t('templates.followFailed'), 'error'));
-      } finally {
-        setBusy(null);
-      }
-    },
-    [busy, http, kind, onShow, after, dispatch, t],
-  );
-  return { follow, busy };
 }
 
 function TemplatesTab({ selected, onShow }: ShowProps) {

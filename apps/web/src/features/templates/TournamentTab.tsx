@@ -10,17 +10,17 @@ import {
 } from '@pixel-wall/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../api/useHttp.ts';
 import { type Formatter, useFormat } from '../../i18n/format.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
-import { useHttp } from '../profile/http.ts';
-import { LoadError } from '../profile/LoadError.tsx';
-import { Tabs } from '../profile/Tabs.tsx';
-import { useAsync } from '../profile/useAsync.ts';
-import { usePagedList } from '../ratings/list/usePagedList.ts';
+import { LoadError } from '../../ui/LoadError/LoadError.tsx';
+import { usePagedList } from '../../ui/list/usePagedList.ts';
+import { Tabs } from '../../ui/Tabs/Tabs.tsx';
+import { useAsync } from '../../ui/useAsync.ts';
 import { templatesApi, tournamentApi } from './api.ts';
 import { EndlessList, TemplateRow, Thumb, UploadForm } from './parts.tsx';
-import { type ShowProps, useFollow } from './TemplatesSheet.tsx';
+import { type ShowProps, useFollow } from './useFollow.ts';
 
 const DAY_MS = 86_400_000;
 

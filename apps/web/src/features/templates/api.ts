@@ -1,26 +1,26 @@
 /** Templates and tournaments over HTTP (SPEC §7), each response checked against the shared schema. */
 import {
-  finalResultsResponse,
   type FinalResults,
+  finalResultsResponse,
   type MaybeTemplate,
-  maybeTemplateResponse,
   type MyTemplates,
+  maybeTemplateResponse,
   myTemplatesResponse,
   type Template,
   type TemplateList,
   type TemplateSizes,
+  type TournamentLeaderboard,
+  type TournamentPeriods,
   templateListResponse,
   templateSchema,
   templateSizesResponse,
-  type TournamentLeaderboard,
-  type TournamentPeriods,
   tournamentLeaderboardResponse,
   tournamentPeriodsResponse,
   type UserResults,
   userResultsResponse,
 } from '@pixel-wall/shared';
 import { ApiError, type HttpClient } from '../../api/http.ts';
-import { getParsed } from '../profile/http.ts';
+import { getParsed } from '../../api/useHttp.ts';
 
 const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
 

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
 import type { Pixel } from '../../canvas/index.ts';
 import { useFormat } from '../../i18n/format.ts';
-import { LoadMoreButton } from '../ratings/list/LoadMoreButton.tsx';
-import { hasMore, type PagedState } from '../ratings/list/pagination.ts';
+import { LoadMoreButton } from '../../ui/list/LoadMoreButton.tsx';
+import { hasMore, type PagedState } from '../../ui/list/pagination.ts';
 
 export function Thumb({ url, alt, size = 48 }: { url: string; alt: string; size?: number }) {
   return <img className="tpl-thumb" src={url} alt={alt} width={size} height={size} loading="lazy" />;

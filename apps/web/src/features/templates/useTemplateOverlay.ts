@@ -7,8 +7,8 @@ import type { Template } from '@pixel-wall/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { isAbortError } from '../../api/errors.ts';
 import type { HttpClient } from '../../api/http.ts';
+import { useHttp } from '../../api/useHttp.ts';
 import { type CanvasView, createTemplateLayer, type Pixel, type TemplateLayer } from '../../canvas/index.ts';
-import { useHttp } from '../profile/http.ts';
 import { templatesApi } from './api.ts';
 import { loadTemplatePixels } from './decode.ts';
 import {

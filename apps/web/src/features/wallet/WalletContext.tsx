@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import type { TonWalletConnector, WalletAccount } from './connector.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
-import { useAppSelector } from '../../store/hooks.ts';
 import { selectPublicConfig } from '../../store/configSlice.ts';
+import { useAppSelector } from '../../store/hooks.ts';
+import type { TonWalletConnector, WalletAccount } from './connector.ts';
 import { createTonConnectConnector, miniAppReturnUrl, type ReturnUrl } from './tonConnect.ts';
 
 const WalletContext = createContext<TonWalletConnector | null>(null);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Popup } from '../../features/rewards/Popup.tsx';
 import { writeLocal } from '../../platform/storage.ts';
 import type { GlyphName } from '../icons/glyphs.ts';
 import { Icon } from '../icons/Icon.tsx';
+import { Popup } from '../Popup/Popup.tsx';
 import './Intro.css';
 import { INTRO_SEEN_KEY } from './introSeen.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Popup } from '../../features/rewards/Popup.tsx';
+import { Popup } from '../Popup/Popup.tsx';
 import './MiniPopup.css';
 
 export interface MiniPopupProps {

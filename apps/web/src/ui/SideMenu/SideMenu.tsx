@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CHANNEL_URL, COMMUNITY_URL } from '../../links.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { INIT_DATA_QUERY_KEY } from '../../platform/web.ts';
 import { selectPublicConfig } from '../../store/configSlice.ts';
@@ -16,6 +15,7 @@ import {
 } from '../../store/uiSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
 import { Icon } from '../icons/Icon.tsx';
+import { CHANNEL_URL, COMMUNITY_URL } from '../links.ts';
 import { Overlay } from '../Overlay/Overlay.tsx';
 import { FOOTER_ENTRIES, MAIN_ENTRIES, type MenuAction, type MenuEntry } from './menuEntries.ts';
 import './SideMenu.css';

@@ -1,0 +1,291 @@
+/**
+ * Keeps the local canvas equal to the server's. Order matters: open the socket first (its hello
+ * says which batch is current), then fetch a snapshot at least that new, then replay the batches
+ * buffered meanwhile. A batch whose sequence does not follow the canvas's is a gap: refetch.
+ * Also the binary RPC (repaint) over the same socket, with request ids.
+ */
+import {
+  CloseCode,
+  decodeServerFrame,
+  encodeRepaintRpc,
+  FrameType,
+  paletteIndexOf,
+  parseJson,
+  type RepaintResult,
+  type ServerFrame,
+  snapChangesBody,
+  type WallEvent,
+} from '@pixel-wall/shared';
+import type { PixelStore } from '../../canvas/index.ts';
+import { noticeSocketClose } from '../banned.ts';
+
+/** The pixels a snap event repaints, as a PIXELS body; null for other events. */
+function snapBody(event: WallEvent): Uint8Array | null {
+  if (event.kind !== 'snap' || event.seed === undefined || event.percentage === undefined) return null;
+  const color = paletteIndexOf(event.color ?? '');
+  return color < 0 ? null : snapChangesBody(event.seed, event.percentage, color);
+}
+
+export type SyncStatus = 'connecting' | 'syncing' | 'live' | 'offline';
+
+export interface Snapshot {
+  seq: number;
+  indices: Uint8Array;
+}
+
+export interface SocketLike {
+  binaryType: string;
+  readyState: number;
+  send(data: Uint8Array): void;
+  close(code?: number, reason?: string): void;
+  onopen: (() => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null;
+  onerror: (() => void) | null;
+}
+
+export interface WallSyncOptions {
+  store: PixelStore;
+  /** websocket URL, with the player's token when signed in */
+  url(): string;
+  openSocket(url: string): SocketLike;
+  fetchSnapshot(afterSeq: number, signal: AbortSignal): Promise<Snapshot>;
+  inflate(body: Uint8Array): Promise<Uint8Array>;
+  onStatus?(status: SyncStatus): void;
+  onEvent?(event: WallEvent): void;
+  onOnline?(visitors: number): void;
+  /** the socket token was refused: get a fresh one before reconnecting */
+  onUnauthorized?(): Promise<void> | void;
+  onWarning?(message: string, detail?: unknown): void;
+  setTimeout?(fn: () => void, ms: number): unknown;
+  clearTimeout?(id: unknown): void;
+  rpcTimeoutMs?: number;
+}
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+}
+
+export interface WallSync {
+  start(): void;
+  stop(): void;
+  /** Reconnects now (after sign-in or sign-out changed the token). */
+  reconnect(): void;
+  repaint(pixelId: number, color: number): Promise<RepaintResult>;
+  readonly status: SyncStatus;
+}
+
+const OPEN = 1;
+
+export function createWallSync(opts: WallSyncOptions): WallSync {
+  const setT = opts.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
+  const clearT = opts.clearTimeout ?? ((id) => globalThis.clearTimeout(id as number));
+  const rpcTimeout = opts.rpcTimeoutMs ?? 10_000;
+  let socket: SocketLike | null = null;
+  let status: SyncStatus = 'offline';
+  let running = false;
+  let attempt = 0;
+  let reconnectTimer: unknown = null;
+  let snapshotAbort: AbortController | null = null;
+  // Frames are handled strictly in order, even though inflating is asynchronous.
+  let chain: Promise<void> = Promise.resolve();
+  let buffered: { seq: number; body: Uint8Array }[] = [];
+  let synced = false;
+  let helloSeq = 0;
+  let nextRequestId = 1;
+  const pending = new Map<
+    number,
+    { resolve(r: RepaintResult): void; reject(e: Error): void; timer: unknown }
+  >();
+
+  function setStatus(s: SyncStatus): void {
+    if (s === status) return;
+    status = s;
+    opts.onStatus?.(s);
+  }
+
+  function failPending(reason: string): void {
+    for (const [id, p] of pending) {
+      clearT(p.timer);
+      p.reject(new RpcError('UNAVAILABLE', reason));
+      pending.delete(id);
+    }
+  }
+
+  async function resync(afterSeq: number, tries = 0): Promise<void> {
+    synced = false;
+    setStatus('syncing');
+    snapshotAbort?.abort();
+    const abort = new AbortController();
+    snapshotAbort = abort;
+    try {
+      const snap = await opts.fetchSnapshot(afterSeq, abort.signal);
+      if (abort.signal.aborted) return;
+      opts.store.setAll(snap.indices, snap.seq);
+      const later = buffered.filter((b) => b.seq > snap.seq).sort((a, b) => a.seq - b.seq);
+      buffered = [];
+      for (const b of later) {
+        if (b.seq !== opts.store.seq + 1) {
+          opts.onWarning?.('pixel batches have a gap after the snapshot; refetching', { at: b.seq });
+          return resync(b.seq);
+        }
+        opts.store.applyChanges(b.body, b.seq);
+      }
+      synced = true;
+      setStatus('live');
+    } catch (err) {
+      if (abort.signal.aborted) return;
+      // The canvas image failed: retry with a growing delay (2 s × attempt).
+      opts.onWarning?.('canvas snapshot failed; retrying', err);
+      await new Promise<void>((r) => setT(r, 2000 * (tries + 1)));
+      if (running && snapshotAbort === abort) return resync(afterSeq, tries + 1);
+    }
+  }
+
+  async function onPixels(seq: number, raw: Uint8Array, deflated: boolean): Promise<void> {
+    let body: Uint8Array;
+    try {
+      body = deflated ? await opts.inflate(raw) : raw;
+    } catch (err) {
+      opts.onWarning?.('pixel update could not be decoded', err);
+      return;
+    }
+    if (!synced) {
+      buffered.push({ seq, body });
+      return;
+    }
+    if (seq <= opts.store.seq) return;
+    if (seq !== opts.store.seq + 1) {
+      opts.onWarning?.('pixel batches have a gap; refetching the canvas', { have: opts.store.seq, got: seq });
+      buffered.push({ seq, body });
+      await resync(seq - 1);
+      return;
+    }
+    if (!opts.store.applyChanges(body, seq)) opts.onWarning?.('pixel update could not be decoded');
+  }
+
+  function handle(frame: ServerFrame): void {
+    switch (frame.type) {
+      case FrameType.Hello:
+        attempt = 0;
+        helloSeq = frame.seq;
+        opts.onOnline?.(frame.online);
+        chain = chain.then(() => resync(helloSeq));
+        return;
+      case FrameType.Pixels:
+        chain = chain.then(() => onPixels(frame.seq, frame.body, frame.deflated));
+        return;
+      case FrameType.Event: {
+        // A Pixanos' Snap is a step of the pixel sequence: repainted here from its seed, in order.
+        const body = snapBody(frame.event);
+        const seq = frame.event.seq;
+        if (body && seq !== undefined) chain = chain.then(() => onPixels(seq, body, false));
+        opts.onEvent?.(frame.event);
+        return;
+      }
+      case FrameType.Online:
+        opts.onOnline?.(frame.visitors);
+        return;
+      case FrameType.Result: {
+        const p = pending.get(frame.requestId);
+        if (!p) return;
+        pending.delete(frame.requestId);
+        clearT(p.timer);
+        const value = parseJson(frame.payload) as Record<string, unknown> | undefined;
+        if (frame.ok && value) p.resolve(value as unknown as RepaintResult);
+        else
+          p.reject(
+            new RpcError(String(value?.code ?? 'INTERNAL'), String(value?.message ?? 'Request failed')),
+          );
+        return;
+      }
+    }
+  }
+
+  function connect(): void {
+    if (!running) return;
+    setStatus('connecting');
+    synced = false;
+    buffered = [];
+    const ws = opts.openSocket(opts.url());
+    socket = ws;
+    ws.binaryType = 'arraybuffer';
+    ws.onmessage = (ev) => {
+      if (socket !== ws || !(ev.data instanceof ArrayBuffer)) return;
+      const frame = decodeServerFrame(new Uint8Array(ev.data));
+      if (!frame) {
+        opts.onWarning?.('pixel update could not be decoded');
+        return;
+      }
+      handle(frame);
+    };
+    ws.onclose = (ev) => {
+      if (socket !== ws) return;
+      noticeSocketClose(ev.code);
+      socket = null;
+      snapshotAbort?.abort();
+      failPending('The connection was lost.');
+      setStatus('offline');
+      // A banned player's socket is refused every time: retrying only adds load.
+      if (!running || ev.code === CloseCode.Banned) return;
+      const delay = Math.min(15_000, 500 * 2 ** attempt++) * (0.75 + Math.random() * 0.5);
+      const again = async () => {
+        if (ev.code === CloseCode.Unauthorized) await opts.onUnauthorized?.();
+        connect();
+      };
+      reconnectTimer = setT(() => void again(), delay);
+    };
+    ws.onerror = () => {};
+  }
+
+  return {
+    get status() {
+      return status;
+    },
+    start() {
+      if (running) return;
+      running = true;
+      connect();
+    },
+    stop() {
+      running = false;
+      if (reconnectTimer !== null) clearT(reconnectTimer);
+      snapshotAbort?.abort();
+      failPending('Stopped.');
+      const ws = socket;
+      socket = null;
+      ws?.close(1000, 'bye');
+      setStatus('offline');
+    },
+    reconnect() {
+      if (!running) return;
+      if (reconnectTimer !== null) clearT(reconnectTimer);
+      const ws = socket;
+      socket = null;
+      ws?.close(1000, 'reconnect');
+      failPending('Reconnecting.');
+      attempt = 0;
+      connect();
+    },
+    repaint(pixelId, color) {
+      const ws = socket;
+      if (!ws || ws.readyState !== OPEN) return Promise.reject(new RpcError('UNAVAILABLE', 'Not connected.'));
+      const requestId = nextRequestId++;
+      if (nextRequestId > 0xffffffff) nextRequestId = 1;
+      return new Promise<RepaintResult>((resolve, reject) => {
+        const timer = setT(() => {
+          pending.delete(requestId);
+          reject(new RpcError('TIMEOUT', 'The server did not answer in time.'));
+        }, rpcTimeout);
+        pending.set(requestId, { resolve, reject, timer });
+        ws.send(encodeRepaintRpc(requestId, pixelId, color));
+      });
+    },
+  };
+}
