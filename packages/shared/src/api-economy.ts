@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { colorString } from './api.ts';
 import { CANVAS_PIXELS, MAX_PIXEL_ID, MIN_PIXEL_ID } from './canvas.ts';
 import { BOOST_IDS } from './game-config.ts';
+import { BLAST_PRODUCT_IDS, type BlastProductId } from './products.ts';
 import { SLIDER_MAX } from './slider.ts';
 
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
@@ -114,13 +115,14 @@ export type DailyFreeResponse = z.infer<typeof dailyFreeResponse>;
 
 // ---------- using items ----------
 
-export const BLAST_TYPES = [2, 6, 7] as const;
+/** The product ids a blast request may name: the catalogue's blasts (2 bomb, 6 paint can, 7 pumpkin). */
+export const BLAST_TYPES: readonly BlastProductId[] = BLAST_PRODUCT_IDS;
 
 export const repaintSpecialBody = z
   .object({
     pixelId: pixelIdField,
-    /** 2 bomb (5×5), 6 paint can (3×3), 7 pumpkin (7×7) */
-    type: z.union([z.literal(2), z.literal(6), z.literal(7)]),
+    /** A blast product: 2 bomb (5×5), 6 paint can (3×3), 7 pumpkin (7×7) */
+    type: z.union(BLAST_TYPES.map((id) => z.literal(id))),
     color: colorString,
   })
   .strict();

@@ -1,23 +1,38 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { BLAST_TYPES, type RepaintSpecialBody, repaintSpecialBody } from './api-economy.ts';
 import {
+  type ArtKey,
+  BLAST_KINDS,
   BLAST_PRODUCT_IDS,
+  type BlastKind,
+  type BlastProductId,
   blastKindOf,
   blastSize,
+  blastSizeOf,
   CURRENCIES,
   CurrencyId,
   currencyById,
   decimalOfNumber,
+  FAST_MODE_PRODUCT,
+  FAST_MODES,
+  type FastMode,
   fromUnits,
+  GIVEAWAY_PRODUCT_IDS,
   ICON_TIER_THRESHOLDS,
+  INVENTORY_ORDER,
   iconTier,
+  isBlastProductId,
   isCurrencyId,
   isJettonCurrency,
   isLimited,
+  isOneOff,
   isOnePiece,
   isProductId,
   isValidQuantity,
   LIMITED_PRODUCT_IDS,
   maxQuantityOf,
+  ONE_OFF_PRODUCT_IDS,
+  type OneOffProductId,
   PRODUCTS,
   ProductId,
   priceList,
@@ -29,7 +44,10 @@ import {
   totalPriceUnits,
   toUnits,
   UNLOCK_ALL_COLORS_STARS,
+  WALL_EVENT_KINDS,
+  type WallEventKind,
 } from './products.ts';
+import type { WallEvent } from './wire.ts';
 
 describe('exact decimals', () => {
   it.each<[string, number, bigint]>([
@@ -392,6 +410,103 @@ describe('catalogue', () => {
 
   it('unlocks all colours for 5000 Stars', () => {
     expect(UNLOCK_ALL_COLORS_STARS).toBe(5000);
+  });
+});
+
+describe('lists derived from the catalogue', () => {
+  it('names the product ids', () => {
+    expect(ProductId).toEqual({
+      Restoring: 1,
+      Dynamite: 2,
+      Pipette: 4,
+      FastMode: 5,
+      PaintCan: 6,
+      Pumpkin: 7,
+      BundleSmall: 9,
+      BundleMedium: 10,
+      BundleLarge: 11,
+      PixanosSnap: 13,
+    });
+    // The name is the product's key, capitalised.
+    for (const [name, id] of Object.entries(ProductId)) {
+      expect(productById(id)!.key).toBe(name.charAt(0).toLowerCase() + name.slice(1));
+    }
+  });
+
+  it('holds Pipette, Fast mode and Pixanos Snap once at most', () => {
+    expect(ONE_OFF_PRODUCT_IDS).toEqual([4, 5, 13]);
+    for (const p of PRODUCTS) expect(isOneOff(p.id)).toBe(ONE_OFF_PRODUCT_IDS.some((id) => id === p.id));
+    expect(isOneOff(99)).toBe(false);
+    // A one-off is bought one at a time.
+    for (const id of ONE_OFF_PRODUCT_IDS) expect(isOnePiece(id)).toBe(true);
+  });
+
+  it('gives out Restoring, Dynamite, Paint Can and Pumpkin, in that rotation', () => {
+    expect(GIVEAWAY_PRODUCT_IDS).toEqual([1, 2, 6, 7]);
+  });
+
+  it('has the fast modes of SPEC §4 and the product each uses', () => {
+    expect(FAST_MODES).toEqual(['energy', 'fast', 'bomb', 'paintcan', 'pumpkin']);
+    expect(FAST_MODE_PRODUCT).toEqual({ energy: 1, fast: 5, bomb: 2, paintcan: 6, pumpkin: 7 });
+    expect(BLAST_KINDS).toEqual(['bomb', 'paintcan', 'pumpkin']);
+  });
+
+  it('has the wall event kinds of the wire', () => {
+    expect(WALL_EVENT_KINDS).toEqual(['bomb', 'paintcan', 'pumpkin', 'snap']);
+  });
+
+  it('lists the inventory as consumables, then the tools kept for good', () => {
+    expect(INVENTORY_ORDER).toEqual([1, 2, 6, 7, 13, 4, 5]);
+  });
+
+  it('takes the blast request types from the catalogue', () => {
+    expect(BLAST_TYPES).toEqual(BLAST_PRODUCT_IDS);
+    for (const p of PRODUCTS) {
+      const body = { pixelId: 1, type: p.id, color: '#000000' };
+      expect(repaintSpecialBody.safeParse(body).success).toBe(p.blastKind !== null);
+      expect(isBlastProductId(p.id)).toBe(p.blastKind !== null);
+    }
+    expect(isBlastProductId('2')).toBe(false);
+  });
+
+  it('sizes each blast', () => {
+    expect(BLAST_PRODUCT_IDS.map(blastSizeOf)).toEqual([5, 3, 7]);
+  });
+
+  it('is consistent: ids, keys, fast modes and event kinds are unique; blasts have a size', () => {
+    const unique = (values: readonly unknown[]) => expect(new Set(values).size).toBe(values.length);
+    unique(PRODUCTS.map((p) => p.id));
+    unique(PRODUCTS.map((p) => p.key));
+    unique(FAST_MODES);
+    unique(WALL_EVENT_KINDS);
+    unique(INVENTORY_ORDER);
+    for (const p of PRODUCTS) {
+      expect(p.blastKind === null).toBe(p.blastSize === null);
+      if (p.blastSize !== null) expect(p.blastSize % 2).toBe(1);
+      if (p.blastKind !== null) expect([p.mode, p.event]).toEqual([null, null]);
+      if (p.contents !== null)
+        for (const item of p.contents) expect(productById(item.productId)!.contents).toBeNull();
+    }
+    for (const mode of FAST_MODES) {
+      const p = productById(FAST_MODE_PRODUCT[mode])!;
+      expect(p.blastKind ?? p.mode).toBe(mode);
+    }
+  });
+
+  it('types every list by the catalogue', () => {
+    expectTypeOf<RepaintSpecialBody['type']>().toEqualTypeOf<BlastProductId>();
+    expectTypeOf<WallEvent['kind']>().toEqualTypeOf<WallEventKind>();
+    expectTypeOf<(typeof BLAST_TYPES)[number]>().toEqualTypeOf<BlastProductId>();
+    expectTypeOf<BlastKind>().toExtend<FastMode>();
+    expectTypeOf<BlastKind>().toExtend<WallEventKind>();
+    expectTypeOf<BlastProductId>().toExtend<ProductId>();
+    expectTypeOf<OneOffProductId>().toExtend<ProductId>();
+    expectTypeOf(FAST_MODE_PRODUCT.bomb).toEqualTypeOf<typeof ProductId.Dynamite>();
+    expectTypeOf(FAST_MODE_PRODUCT.energy).toEqualTypeOf<typeof ProductId.Restoring>();
+    expectTypeOf<'snap'>().toExtend<WallEventKind>();
+    expectTypeOf<'snap'>().not.toExtend<FastMode>();
+    expectTypeOf<'energy'>().not.toExtend<BlastKind>();
+    expectTypeOf<'bundle'>().toExtend<ArtKey>();
   });
 });
 

@@ -190,30 +190,35 @@ export function isJettonCurrency(id: number): boolean {
 
 // ---------- products ----------
 
-export const ProductId = {
-  Restoring: 1,
-  Dynamite: 2,
-  Pipette: 4,
-  FastMode: 5,
-  PaintCan: 6,
-  Pumpkin: 7,
-  BundleSmall: 9,
-  BundleMedium: 10,
-  BundleLarge: 11,
-  PixanosSnap: 13,
-} as const;
-export type ProductId = (typeof ProductId)[keyof typeof ProductId];
-
-export type BlastKind = 'bomb' | 'paintcan' | 'pumpkin';
-
-export interface BundleItem {
-  readonly productId: ProductId;
-  readonly qty: number;
+/** The traits of a blast: a tool that paints a square around the tapped pixel. */
+interface BlastTraits {
+  /**
+   * The blast's kind: its fast mode on the canvas, the wall event (and animation) its use
+   * broadcasts, and the locale key of its button (`boosts.<kind>`).
+   */
+  readonly blastKind: string;
+  /** Side of the square the tool paints, centred on the tapped pixel. */
+  readonly blastSize: number;
+  readonly mode: null;
+  readonly event: null;
 }
 
-export interface Product {
-  readonly id: ProductId;
+interface OtherTraits {
+  readonly blastKind: null;
+  readonly blastSize: null;
+  /** The fast mode of a tool that is not a blast ('energy': a refill, 'fast'); a blast's is its kind. */
+  readonly mode: string | null;
+  /** The wall event the use of a product that is not a blast broadcasts ('snap'). */
+  readonly event: string | null;
+}
+
+/** What every catalogue entry states; the catalogue below is the only place it is written. */
+type ProductEntry = {
+  readonly id: number;
+  /** Image (`/goods/<key>.webp`) and locale keys (`shop.products.<key>`, `profile.goods.<key>`). */
   readonly key: string;
+  /** The web app's pixel art of the product (`PRODUCT_ART`); the bundles share one. */
+  readonly art: string;
   readonly name: string;
   readonly description: string;
   /** Bought one at a time: the purchase popup shows no quantity slider. */
@@ -222,69 +227,106 @@ export interface Product {
   readonly permanent: boolean;
   /** A limited offer (badge "limited", has an end time). */
   readonly limited: boolean;
-  readonly blastKind: BlastKind | null;
-  /** Side of the square the tool paints, centred on the tapped pixel. */
-  readonly blastSize: number | null;
+  /**
+   * Held once at most: a second order is refused while one is open, and the database checks it
+   * (the inventory check and the one-open-order index of migration 0002).
+   */
+  readonly oneOff: boolean;
+  /** Given out one at a time: the free daily item, the everyday offer, paint rewards. */
+  readonly giveaway: boolean;
+  /** A row of the shop list; bundles show above the rows while on offer. */
+  readonly shopRow: boolean;
   /** What a bundle gives; null for a plain product. */
-  readonly contents: readonly BundleItem[] | null;
+  readonly contents: readonly { readonly productId: number; readonly qty: number }[] | null;
   /** Unit price per currency id, as a decimal string; a missing currency is "Not available". */
   readonly prices: Readonly<Partial<Record<CurrencyId, string>>>;
-}
+} & (BlastTraits | OtherTraits);
+
+const plain = {
+  permanent: false,
+  limited: false,
+  oneOff: false,
+  giveaway: false,
+  shopRow: false,
+  mode: null,
+  blastKind: null,
+  blastSize: null,
+  event: null,
+  contents: null,
+} as const;
 
 const BLAST_PRICES = { 1: '16', 2: '0.04', 3: '50', 4: '0.2', 5: '600', 10: '2' } as const;
 
-function bundle(id: ProductId, key: string, name: string, each: number, prices: Product['prices']): Product {
+/** A limited bundle of `each` Restoring (1), Dynamite (2) and Paint Can (6). */
+function bundle<const Id extends number, const Key extends string>(
+  id: Id,
+  key: Key,
+  name: string,
+  each: number,
+  prices: ProductEntry['prices'],
+) {
   return {
+    ...plain,
     id,
     key,
+    art: 'bundle',
     name,
     description: `${each} each of Restoring, Dynamite and Paint Can.`,
     isOnePiece: true,
-    permanent: false,
     limited: true,
-    blastKind: null,
-    blastSize: null,
     contents: [
-      { productId: ProductId.Restoring, qty: each },
-      { productId: ProductId.Dynamite, qty: each },
-      { productId: ProductId.PaintCan, qty: each },
+      { productId: 1, qty: each },
+      { productId: 2, qty: each },
+      { productId: 6, qty: each },
     ],
     prices,
-  };
+  } as const;
 }
 
-const plain = { permanent: false, limited: false, blastKind: null, blastSize: null, contents: null } as const;
-
-/** Prices per unit are SPEC §9's. Fast mode's are the spec's placeholder. */
-export const PRODUCTS: readonly Product[] = [
-  {
+/**
+ * The catalogue, in the order the product list shows it. Prices per unit are SPEC §9's; Fast
+ * mode's are the spec's placeholder. Every product list of the server and the web app (one-offs,
+ * giveaways, blasts, fast modes, wall event kinds, the blast rail, the inventory, the art keys,
+ * the request schema of blasts) is derived from it.
+ */
+const CATALOGUE = {
+  Restoring: {
     ...plain,
-    id: ProductId.Restoring,
+    id: 1,
     key: 'restoring',
+    art: 'restoring',
     name: 'Restoring',
     description: 'Refills your energy charges to the maximum.',
     isOnePiece: false,
+    giveaway: true,
+    shopRow: true,
+    mode: 'energy',
     prices: { 1: '8', 2: '0.02', 3: '25', 4: '0.1', 10: '1' },
   },
-  {
+  Dynamite: {
     ...plain,
-    id: ProductId.Dynamite,
+    id: 2,
     key: 'dynamite',
+    art: 'dynamite',
     name: 'Dynamite',
     description: 'A bomb: paints a 5×5 square around the pixel.',
     isOnePiece: false,
+    giveaway: true,
+    shopRow: true,
     blastKind: 'bomb',
     blastSize: 5,
     prices: BLAST_PRICES,
   },
-  {
+  Pipette: {
     ...plain,
-    id: ProductId.Pipette,
+    id: 4,
     key: 'pipette',
+    art: 'pipette',
     name: 'Pipette',
     description: 'Copies the colour of any pixel.',
     isOnePiece: true,
     permanent: true,
+    oneOff: true,
     prices: {
       1: '256',
       2: '0.4',
@@ -297,81 +339,196 @@ export const PRODUCTS: readonly Product[] = [
       9: '3.2',
     },
   },
-  {
+  FastMode: {
     ...plain,
-    id: ProductId.FastMode,
+    id: 5,
     key: 'fastMode',
+    art: 'fastMode',
     name: 'Fast mode',
     description: 'Paint with a single touch.',
     isOnePiece: true,
     permanent: true,
+    oneOff: true,
+    mode: 'fast',
     prices: { 1: '100000', 2: '100000', 3: '100000', 4: '100000', 10: '100000' },
   },
-  {
+  PaintCan: {
     ...plain,
-    id: ProductId.PaintCan,
+    id: 6,
     key: 'paintCan',
+    art: 'paintCan',
     name: 'Paint Can',
     description: 'Paints a 3×3 spot around the pixel.',
     isOnePiece: false,
+    giveaway: true,
+    shopRow: true,
     blastKind: 'paintcan',
     blastSize: 3,
     prices: BLAST_PRICES,
   },
-  {
+  Pumpkin: {
     ...plain,
-    id: ProductId.Pumpkin,
+    id: 7,
     key: 'pumpkin',
+    art: 'pumpkin',
     name: 'Pumpkin',
     description: 'Paints a 7×7 square around the pixel.',
     isOnePiece: false,
+    giveaway: true,
     blastKind: 'pumpkin',
     blastSize: 7,
     prices: { 1: '2', 2: '0.004', 3: '4', 4: '0.02' },
   },
   // Bundle prices are not in the spec: operator-tunable, set below the sum of the contents.
-  bundle(ProductId.BundleSmall, 'bundleSmall', 'Special Bundle I', 1, {
+  BundleSmall: bundle(9, 'bundleSmall', 'Special Bundle I', 1, {
     1: '30',
     2: '0.075',
     3: '90',
     4: '0.375',
     10: '4',
   }),
-  bundle(ProductId.BundleMedium, 'bundleMedium', 'Special Bundle II', 2, {
+  BundleMedium: bundle(10, 'bundleMedium', 'Special Bundle II', 2, {
     1: '56',
     2: '0.14',
     3: '175',
     4: '0.7',
     10: '7',
   }),
-  bundle(ProductId.BundleLarge, 'bundleLarge', 'Special Bundle III', 3, {
+  BundleLarge: bundle(11, 'bundleLarge', 'Special Bundle III', 3, {
     1: '72',
     2: '0.18',
     3: '225',
     4: '0.9',
     10: '9',
   }),
-  {
+  PixanosSnap: {
     ...plain,
-    id: ProductId.PixanosSnap,
+    id: 13,
     key: 'pixanosSnap',
+    art: 'pixanosSnap',
     name: "Pixanos' Snap",
     description: 'Discolours half of the world; your name goes down in History.',
     isOnePiece: true,
+    oneOff: true,
+    shopRow: true,
+    event: 'snap',
     prices: { 1: '80000', 2: '250', 3: '400000', 4: '700', 10: '8000' },
   },
-];
+} as const satisfies Record<string, ProductEntry>;
+
+type Catalogue = typeof CATALOGUE;
+type Entry = Catalogue[keyof Catalogue];
+type BlastEntry = Extract<Entry, { blastKind: string }>;
+type ModeEntry = Extract<Entry, { mode: string }>;
+type EventEntry = Extract<Entry, { event: string }>;
+
+export type ProductId = Entry['id'];
+export type ProductKey = Entry['key'];
+/** Keys of the web app's product art. */
+export type ArtKey = Entry['art'];
+export type BlastProductId = BlastEntry['id'];
+export type BlastKind = BlastEntry['blastKind'];
+/** The canvas's fast modes (SPEC §4): the blasts and the tools with a mode, mutually exclusive. */
+export type FastMode = BlastKind | ModeEntry['mode'];
+/** Kinds of the wall-wide events (the wire's EVENT frame): the blasts and the Pixanos' Snap. */
+export type WallEventKind = BlastKind | EventEntry['event'];
+export type OneOffProductId = Extract<Entry, { oneOff: true }>['id'];
+export type GiveawayProductId = Extract<Entry, { giveaway: true }>['id'];
+export type LimitedProductId = Extract<Entry, { limited: true }>['id'];
+/** The product a fast mode uses up (or, for 'fast', needs to own). */
+export type ProductOfMode<M extends FastMode> = Extract<Entry, { blastKind: M } | { mode: M }>['id'];
+
+/** Product ids by name: `ProductId.PixanosSnap` is 13. */
+export const ProductId = Object.fromEntries(
+  Object.entries(CATALOGUE).map(([name, entry]) => [name, entry.id]),
+) as { readonly [K in keyof Catalogue]: Catalogue[K]['id'] };
+
+export interface BundleItem {
+  readonly productId: ProductId;
+  readonly qty: number;
+}
+
+export interface Product {
+  readonly id: ProductId;
+  readonly key: ProductKey;
+  readonly art: ArtKey;
+  readonly name: string;
+  readonly description: string;
+  readonly isOnePiece: boolean;
+  readonly permanent: boolean;
+  readonly limited: boolean;
+  readonly oneOff: boolean;
+  readonly giveaway: boolean;
+  readonly shopRow: boolean;
+  readonly mode: ModeEntry['mode'] | null;
+  readonly blastKind: BlastKind | null;
+  readonly blastSize: number | null;
+  readonly event: EventEntry['event'] | null;
+  readonly contents: readonly BundleItem[] | null;
+  readonly prices: Readonly<Partial<Record<CurrencyId, string>>>;
+}
+
+const ENTRIES: readonly Entry[] = Object.values(CATALOGUE);
+
+/** Every product, in catalogue order. */
+export const PRODUCTS: readonly Product[] = ENTRIES;
 
 const PRODUCT_BY_ID = new Map<number, Product>(PRODUCTS.map((p) => [p.id, p]));
 
+const isBlast = (e: Entry): e is BlastEntry => e.blastKind !== null;
+const hasMode = (e: Entry): e is ModeEntry => e.mode !== null;
+const hasEvent = (e: Entry): e is EventEntry => e.event !== null;
+
 /** Shop rows, in order: Restoring, Dynamite, Paint Can, Pixanos' Snap. */
-export const SHOP_ORDER: readonly ProductId[] = [1, 2, 6, 13];
-export const LIMITED_PRODUCT_IDS: readonly ProductId[] = [9, 10, 11];
-/** Product ids usable as a fast mode on the canvas. */
-export const BLAST_PRODUCT_IDS: readonly ProductId[] = [2, 6, 7];
+export const SHOP_ORDER: readonly ProductId[] = ENTRIES.filter((e) => e.shopRow).map((e) => e.id);
+/** The limited bundles (9–11), which take turns as today's offer. */
+export const LIMITED_PRODUCT_IDS: readonly LimitedProductId[] = ENTRIES.filter(
+  (e): e is Extract<Entry, { limited: true }> => e.limited,
+).map((e) => e.id);
+/** One-offs a player can own once: Pipette, Fast mode, Pixanos' Snap. */
+export const ONE_OFF_PRODUCT_IDS: readonly OneOffProductId[] = ENTRIES.filter(
+  (e): e is Extract<Entry, { oneOff: true }> => e.oneOff,
+).map((e) => e.id);
+/** Products given out one at a time (free daily item, everyday offer, paint rewards), in rotation order. */
+export const GIVEAWAY_PRODUCT_IDS: readonly GiveawayProductId[] = ENTRIES.filter(
+  (e): e is Extract<Entry, { giveaway: true }> => e.giveaway,
+).map((e) => e.id);
+/** Product ids usable as a fast mode on the canvas that paint a square. */
+export const BLAST_PRODUCT_IDS: readonly BlastProductId[] = ENTRIES.filter(isBlast).map((e) => e.id);
+/** The blast kinds in catalogue order: the order of the blast rail. */
+export const BLAST_KINDS: readonly BlastKind[] = ENTRIES.filter(isBlast).map((e) => e.blastKind);
+/** Every fast mode: the tools' modes, then the blasts. */
+export const FAST_MODES: readonly FastMode[] = [
+  ...ENTRIES.filter(hasMode).map((e) => e.mode),
+  ...BLAST_KINDS,
+];
+/** Every wall event kind: the blasts', then the other products' ('snap'). */
+export const WALL_EVENT_KINDS: readonly WallEventKind[] = [
+  ...BLAST_KINDS,
+  ...ENTRIES.filter(hasEvent).map((e) => e.event),
+];
+/** The product each fast mode uses: energy → Restoring (1), bomb → Dynamite (2), … */
+export const FAST_MODE_PRODUCT = Object.fromEntries([
+  ...ENTRIES.filter(hasMode).map((e) => [e.mode, e.id]),
+  ...ENTRIES.filter(isBlast).map((e) => [e.blastKind, e.id]),
+]) as { readonly [M in FastMode]: ProductOfMode<M> };
+/** Goods a player holds, as the inventory lists them: consumables first, then the kept tools; no bundles. */
+export const INVENTORY_ORDER: readonly ProductId[] = [
+  ...ENTRIES.filter((e) => e.contents === null && !e.permanent),
+  ...ENTRIES.filter((e) => e.contents === null && e.permanent),
+].map((e) => e.id);
+
 export const UNLOCK_ALL_COLORS_STARS = 5000;
 /** Product icons change at these quantities. */
 export const ICON_TIER_THRESHOLDS: readonly number[] = [5, 10, 100, 500, 1000];
+
+export function isBlastProductId(value: unknown): value is BlastProductId {
+  return typeof value === 'number' && (BLAST_PRODUCT_IDS as readonly number[]).includes(value);
+}
+
+export function isOneOff(productId: number): boolean {
+  return PRODUCT_BY_ID.get(productId)?.oneOff ?? false;
+}
 
 export function isProductId(value: unknown): value is ProductId {
   return typeof value === 'number' && PRODUCT_BY_ID.has(value);
@@ -392,6 +549,13 @@ export function isLimited(productId: number): boolean {
 /** Side of the blast square (2 → 5, 6 → 3, 7 → 7); null for products that are not blasts. */
 export function blastSize(productId: number): number | null {
   return PRODUCT_BY_ID.get(productId)?.blastSize ?? null;
+}
+
+/** Side of a blast product's square, as the client paints its own blast at once. */
+export function blastSizeOf(productId: BlastProductId): number {
+  const size = PRODUCT_BY_ID.get(productId)?.blastSize;
+  if (size === null || size === undefined) throw new RangeError(`product ${productId} is not a blast`);
+  return size;
 }
 
 export function blastKindOf(productId: number): BlastKind | null {

@@ -21,6 +21,7 @@
  */
 import { MAX_PIXEL_ID, MIN_PIXEL_ID } from './canvas.ts';
 import { isPaletteColor, PALETTE_SIZE } from './palette.ts';
+import { WALL_EVENT_KINDS, type WallEventKind } from './products.ts';
 
 export const FrameType = {
   Hello: 1,
@@ -203,7 +204,8 @@ export function encodeCanvasResult(requestId: number, seq: number, image: Uint8A
 
 /** A wall-wide event: blasts and the Pixanos' Snap, with who did it and where. */
 export interface WallEvent {
-  kind: 'bomb' | 'paintcan' | 'pumpkin' | 'snap';
+  /** The blast's kind, or 'snap': the catalogue's wall event kinds. */
+  kind: WallEventKind;
   user: { id: number; firstName: string; userPic: string | null };
   pixelId: number;
   color?: string;
@@ -281,7 +283,7 @@ export function decodeCanvasPayload(payload: Uint8Array): { seq: number; image: 
   return { seq: view(payload).getUint32(0, true), image: payload.subarray(4) };
 }
 
-const EVENT_KINDS = new Set(['bomb', 'paintcan', 'pumpkin', 'snap']);
+const EVENT_KINDS: ReadonlySet<string> = new Set(WALL_EVENT_KINDS);
 
 function isWallEvent(value: unknown): value is WallEvent {
   if (typeof value !== 'object' || value === null) return false;

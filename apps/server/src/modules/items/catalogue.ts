@@ -3,33 +3,21 @@
  * `@pixel-wall/shared` only: the server never takes a price from a client.
  */
 import {
+  GIVEAWAY_PRODUCT_IDS,
   LIMITED_PRODUCT_IDS,
   PRODUCTS,
   type Product,
-  ProductId,
   priceList,
   productById,
   type ShopProduct,
 } from '@pixel-wall/shared';
 
-/** One-offs a player can own once: Pipette, Fast mode, Pixanos' Snap. */
-export const ONE_OFF_PRODUCT_IDS: readonly number[] = [
-  ProductId.Pipette,
-  ProductId.FastMode,
-  ProductId.PixanosSnap,
-];
-
-export function isOneOff(productId: number): boolean {
-  return ONE_OFF_PRODUCT_IDS.includes(productId);
-}
-
-/** Products that can be given out one at a time (free daily item, paint rewards). */
-export const GIVEAWAY_PRODUCT_IDS: readonly number[] = [
-  ProductId.Restoring,
-  ProductId.Dynamite,
-  ProductId.PaintCan,
-  ProductId.Pumpkin,
-];
+/**
+ * One-offs a player can own once (Pipette, Fast mode, Pixanos' Snap) and the products given out
+ * one at a time (free daily item, paint rewards): both are the catalogue's, listed here for the
+ * modules that take them from the items module.
+ */
+export { GIVEAWAY_PRODUCT_IDS, isOneOff, ONE_OFF_PRODUCT_IDS } from '@pixel-wall/shared';
 
 const DAY_MS = 86_400_000;
 

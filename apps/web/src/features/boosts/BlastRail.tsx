@@ -2,12 +2,13 @@ import type { GoodsAvailable } from '@pixel-wall/shared';
 import { useTranslation } from 'react-i18next';
 import { goodsCount } from '../../store/shopStore.ts';
 import { BoostButton } from './BoostButton.tsx';
-import { FAST_MODE_PRODUCT, type FastMode } from './fastModes.ts';
+import { BLAST_MODES, FAST_MODE_PRODUCT, type FastMode } from './fastModes.ts';
 import './boosts.css';
 
-const RAIL: readonly FastMode[] = ['bomb', 'paintcan', 'pumpkin'];
+/** The catalogue's blasts, in its order. */
+const RAIL: readonly FastMode[] = BLAST_MODES;
 
-/** Bomb, paint can and pumpkin with their counts (SPEC §2, signed-in players only). */
+/** The blasts (bomb, paint can, pumpkin) with their counts (SPEC §2, signed-in players only). */
 export function BlastRail({
   goods,
   mode,

@@ -1,24 +1,25 @@
 /**
- * Fast modes (SPEC §4): fast energy (1), generic fast mode (5), bomb (2), paint can (6) and
- * pumpkin (7) are mutually exclusive: enabling one turns the others off, tapping the active one
- * turns it off, and tapping one the player has none of opens the shop for it instead.
+ * Fast modes (SPEC §4): fast energy (1), generic fast mode (5) and the blasts (bomb 2, paint
+ * can 6, pumpkin 7) are mutually exclusive: enabling one turns the others off, tapping the active
+ * one turns it off, and tapping one the player has none of opens the shop for it instead. The
+ * modes and their products are the catalogue's (`@pixel-wall/shared`).
  */
-import type { GoodsAvailable } from '@pixel-wall/shared';
+import {
+  BLAST_KINDS,
+  type BlastKind,
+  FAST_MODE_PRODUCT,
+  type FastMode,
+  type GoodsAvailable,
+} from '@pixel-wall/shared';
 
-export type FastMode = 'energy' | 'fast' | 'bomb' | 'paintcan' | 'pumpkin';
+export type { FastMode };
+export { FAST_MODE_PRODUCT };
 
-export const FAST_MODE_PRODUCT: Readonly<Record<FastMode, number>> = {
-  energy: 1,
-  fast: 5,
-  bomb: 2,
-  paintcan: 6,
-  pumpkin: 7,
-};
+/** The blast modes, in catalogue order. */
+export const BLAST_MODES: readonly BlastKind[] = BLAST_KINDS;
 
-export const BLAST_MODES: readonly FastMode[] = ['bomb', 'paintcan', 'pumpkin'];
-
-export function isBlastMode(mode: FastMode | null): mode is 'bomb' | 'paintcan' | 'pumpkin' {
-  return mode !== null && BLAST_MODES.includes(mode);
+export function isBlastMode(mode: FastMode | null): mode is BlastKind {
+  return mode !== null && (BLAST_MODES as readonly FastMode[]).includes(mode);
 }
 
 /** Modes in which every tap acts at once, so double taps must not zoom. */

@@ -4,6 +4,7 @@
  */
 import {
   blastPixelIds,
+  blastSizeOf,
   paletteIndexOf,
   pointOfPixelId,
   type RepaintSpecialBody,
@@ -66,7 +67,7 @@ export function applyBlast(
     const body: RepaintSpecialBody = { pixelId, type, color };
     try {
       const result = await http.post<UseItemResult>('/repaint/special', body);
-      const size = type === 2 ? 5 : type === 6 ? 3 : 7;
+      const size = blastSizeOf(type);
       const { x, y } = pointOfPixelId(pixelId);
       // Our own blast shows at once; the batch that follows from the socket changes nothing.
       for (const id of blastPixelIds(x, y, size)) runtime.store.apply(id, index);

@@ -1,4 +1,10 @@
-import { type MyPixel, PIXEL_LIST_PAGE_SIZE, ProductId, productById } from '@pixel-wall/shared';
+import {
+  INVENTORY_ORDER,
+  type MyPixel,
+  PIXEL_LIST_PAGE_SIZE,
+  type ProductId,
+  productById,
+} from '@pixel-wall/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';
@@ -17,16 +23,8 @@ import { pixelLink } from '../../ui/pixelLink.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { loadGoods, loadMyPixels } from './api.ts';
 
-/** Goods a player holds, consumables first, then the one-off tools. */
-const GOODS: readonly ProductId[] = [
-  ProductId.Restoring,
-  ProductId.Dynamite,
-  ProductId.PaintCan,
-  ProductId.Pumpkin,
-  ProductId.PixanosSnap,
-  ProductId.Pipette,
-  ProductId.FastMode,
-];
+/** Goods a player holds, consumables first, then the tools kept for good (the catalogue's order). */
+const GOODS: readonly ProductId[] = INVENTORY_ORDER;
 
 function Goods() {
   const { t } = useTranslation();

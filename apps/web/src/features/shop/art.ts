@@ -1,4 +1,6 @@
 /** 12×12 multi-colour pixel art of the goods; each letter is a colour of ART_COLORS, '.' is empty. */
+import { type ArtKey, PRODUCTS } from '@pixel-wall/shared';
+
 export const ART_COLORS: Readonly<Record<string, string>> = {
   k: '#1b1c22',
   g: '#3ecf6e',
@@ -18,7 +20,8 @@ export const ART_COLORS: Readonly<Record<string, string>> = {
   n: '#2e7d32',
 };
 
-export const PRODUCT_ART: Readonly<Record<string, readonly string[]>> = {
+/** One picture per art key of the catalogue: a product whose art is missing does not type-check. */
+export const PRODUCT_ART: Readonly<Record<ArtKey, readonly string[]>> = {
   restoring: [
     '....kkkk....',
     '..kkkkkkkk..',
@@ -133,18 +136,10 @@ export const PRODUCT_ART: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-export const PRODUCT_ART_KEY: Readonly<Record<number, string>> = {
-  1: 'restoring',
-  2: 'dynamite',
-  4: 'pipette',
-  5: 'fastMode',
-  6: 'paintCan',
-  7: 'pumpkin',
-  9: 'bundle',
-  10: 'bundle',
-  11: 'bundle',
-  13: 'pixanosSnap',
-};
+/** Each product's picture, by product id: the catalogue's art keys. */
+export const PRODUCT_ART_KEY: Readonly<Partial<Record<number, ArtKey>>> = Object.fromEntries(
+  PRODUCTS.map((p) => [p.id, p.art]),
+);
 
 /** One SVG path per colour, horizontal runs merged; offset by (dx, dy). */
 export function artPaths(rows: readonly string[], dx = 0, dy = 0): { color: string; d: string }[] {

@@ -81,7 +81,7 @@ export function WallScreen() {
     // The pipette and the blasts select nothing: the previous selection stays.
     view?.select(selected);
     if (intent.kind === 'blast') {
-      if (p) void tool.blast(p, FAST_MODE_PRODUCT[intent.blast] as 2 | 6 | 7);
+      if (p) void tool.blast(p, FAST_MODE_PRODUCT[intent.blast]);
       return;
     }
     const taken = p ? colorUnderTap(runtime.store, p) : null;

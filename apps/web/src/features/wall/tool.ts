@@ -8,12 +8,13 @@
  * Pure: `toolReducer` for the state, `shopFor` for the presses that open the shop instead, and the
  * queries the screen asks (what a tap does, which mode the buttons show, whether double taps zoom).
  */
-import type { GoodsAvailable } from '@pixel-wall/shared';
+import type { BlastKind, GoodsAvailable } from '@pixel-wall/shared';
 import { goodsCount } from '../../store/shopStore.ts';
 import { type FastMode, isBlastMode, modeAfterGoods, pressBoost } from '../boosts/fastModes.ts';
 import { PIPETTE_PRODUCT, pressPipette } from '../boosts/pipette.ts';
 
-export type BlastMode = 'bomb' | 'paintcan' | 'pumpkin';
+/** The catalogue's blasts (bomb, paint can, pumpkin). */
+export type BlastMode = BlastKind;
 
 export type Tool =
   /** A tap selects; `energy`: fast energy refills at zero charges when painting. */
