@@ -25,3 +25,8 @@ export async function fetchSnapshot(afterSeq: number, signal: AbortSignal): Prom
   const seq = Number(res.headers.get('X-Canvas-Seq') ?? '0');
   return { seq, indices: await decodeSnapshot(await res.blob()) };
 }
+
+/** The webp bytes of the socket's canvas:main answer, decoded like the HTTP snapshot. */
+export function decodeCanvasImage(image: Uint8Array): Promise<Uint8Array> {
+  return decodeSnapshot(new Blob([image as BlobPart], { type: 'image/webp' }));
+}

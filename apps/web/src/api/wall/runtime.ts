@@ -5,7 +5,7 @@
 import type { RepaintResult, WallEvent } from '@pixel-wall/shared';
 import { createPixelStore, type PixelStore } from '../../canvas/index.ts';
 import { noticeBanned } from '../banned.ts';
-import { fetchSnapshot, inflateRaw, openBrowserSocket, wsUrl } from './browser.ts';
+import { decodeCanvasImage, fetchSnapshot, inflateRaw, openBrowserSocket, wsUrl } from './browser.ts';
 import { createWallSync, RpcError, type SyncStatus, type WallSync } from './sync.ts';
 
 export interface WallRuntime {
@@ -95,6 +95,7 @@ export function createWallRuntime(): WallRuntime {
     url: () => wsUrl(token),
     openSocket: openBrowserSocket,
     fetchSnapshot,
+    decodeCanvas: decodeCanvasImage,
     inflate: inflateRaw,
     onStatus: (s) => {
       for (const fn of statusListeners) fn(s);

@@ -2,11 +2,15 @@
  * Keeps the local canvas equal to the server's. Order matters: open the socket first (its hello
  * says which batch is current), then fetch a snapshot at least that new, then replay the batches
  * buffered meanwhile. A batch whose sequence does not follow the canvas's is a gap: refetch.
+ * The snapshot comes through the socket's canvas:main RPC when the sync can decode its webp, with
+ * HTTP (/image/canvas) as the fallback; when both fail it is retried after 2 s × the attempt.
  * Also the binary RPC (repaint) over the same socket, with request ids.
  */
 import {
   CloseCode,
+  decodeCanvasPayload,
   decodeServerFrame,
+  encodeCanvasRpc,
   encodeRepaintRpc,
   FrameType,
   paletteIndexOf,
@@ -49,7 +53,13 @@ export interface WallSyncOptions {
   /** websocket URL, with the player's token when signed in */
   url(): string;
   openSocket(url: string): SocketLike;
+  /** the HTTP snapshot: the fallback when the socket's canvas:main cannot give one */
   fetchSnapshot(afterSeq: number, signal: AbortSignal): Promise<Snapshot>;
+  /**
+   * Decodes the webp bytes of the canvas:main RPC to palette indices. Without it the snapshot is
+   * always fetched over HTTP.
+   */
+  decodeCanvas?(image: Uint8Array): Promise<Uint8Array>;
   inflate(body: Uint8Array): Promise<Uint8Array>;
   onStatus?(status: SyncStatus): void;
   onEvent?(event: WallEvent): void;
@@ -99,9 +109,10 @@ export function createWallSync(opts: WallSyncOptions): WallSync {
   let synced = false;
   let helloSeq = 0;
   let nextRequestId = 1;
+  /** RPCs in flight by request id: each settles from its RESULT frame's status and payload */
   const pending = new Map<
     number,
-    { resolve(r: RepaintResult): void; reject(e: Error): void; timer: unknown }
+    { settle(ok: boolean, payload: Uint8Array): void; reject(e: Error): void; timer: unknown }
   >();
 
   function setStatus(s: SyncStatus): void {
@@ -118,6 +129,59 @@ export function createWallSync(opts: WallSyncOptions): WallSync {
     }
   }
 
+  function rpcError(payload: Uint8Array): RpcError {
+    const value = parseJson(payload) as Record<string, unknown> | undefined;
+    return new RpcError(String(value?.code ?? 'INTERNAL'), String(value?.message ?? 'Request failed'));
+  }
+
+  /** Sends one RPC frame and waits for its RESULT; rejects on error, timeout or a lost socket. */
+  function call<T>(
+    encode: (requestId: number) => Uint8Array,
+    read: (payload: Uint8Array) => T | undefined,
+  ): Promise<T> {
+    const ws = socket;
+    if (!ws || ws.readyState !== OPEN) return Promise.reject(new RpcError('UNAVAILABLE', 'Not connected.'));
+    const requestId = nextRequestId++;
+    if (nextRequestId > 0xffffffff) nextRequestId = 1;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setT(() => {
+        pending.delete(requestId);
+        reject(new RpcError('TIMEOUT', 'The server did not answer in time.'));
+      }, rpcTimeout);
+      const settle = (ok: boolean, payload: Uint8Array) => {
+        if (!ok) return reject(rpcError(payload));
+        const value = read(payload);
+        if (value === undefined) reject(new RpcError('INTERNAL', 'The answer could not be read.'));
+        else resolve(value);
+      };
+      pending.set(requestId, { settle, reject, timer });
+      ws.send(encode(requestId));
+    });
+  }
+
+  /**
+   * The canvas at least as new as `afterSeq`: through the socket's canvas:main RPC first, over
+   * HTTP when that fails or answers with an older canvas (the RPC's floor is the hello's sequence).
+   */
+  async function loadSnapshot(afterSeq: number, signal: AbortSignal): Promise<Snapshot> {
+    const decode = opts.decodeCanvas;
+    if (decode && socket?.readyState === OPEN) {
+      try {
+        const canvas = await call(encodeCanvasRpc, (payload) => decodeCanvasPayload(payload) ?? undefined);
+        if (signal.aborted) throw new DOMException('aborted', 'AbortError');
+        if (canvas.seq >= afterSeq) return { seq: canvas.seq, indices: await decode(canvas.image) };
+        opts.onWarning?.('canvas over the socket is older than needed; loading it over HTTP', {
+          have: canvas.seq,
+          need: afterSeq,
+        });
+      } catch (err) {
+        if (signal.aborted) throw err;
+        opts.onWarning?.('canvas over the socket failed; loading it over HTTP', err);
+      }
+    }
+    return opts.fetchSnapshot(afterSeq, signal);
+  }
+
   async function resync(afterSeq: number, tries = 0): Promise<void> {
     synced = false;
     setStatus('syncing');
@@ -125,7 +189,7 @@ export function createWallSync(opts: WallSyncOptions): WallSync {
     const abort = new AbortController();
     snapshotAbort = abort;
     try {
-      const snap = await opts.fetchSnapshot(afterSeq, abort.signal);
+      const snap = await loadSnapshot(afterSeq, abort.signal);
       if (abort.signal.aborted) return;
       opts.store.setAll(snap.indices, snap.seq);
       const later = buffered.filter((b) => b.seq > snap.seq).sort((a, b) => a.seq - b.seq);
@@ -197,12 +261,7 @@ export function createWallSync(opts: WallSyncOptions): WallSync {
         if (!p) return;
         pending.delete(frame.requestId);
         clearT(p.timer);
-        const value = parseJson(frame.payload) as Record<string, unknown> | undefined;
-        if (frame.ok && value) p.resolve(value as unknown as RepaintResult);
-        else
-          p.reject(
-            new RpcError(String(value?.code ?? 'INTERNAL'), String(value?.message ?? 'Request failed')),
-          );
+        p.settle(frame.ok, frame.payload);
         return;
       }
     }
@@ -274,18 +333,13 @@ export function createWallSync(opts: WallSyncOptions): WallSync {
       connect();
     },
     repaint(pixelId, color) {
-      const ws = socket;
-      if (!ws || ws.readyState !== OPEN) return Promise.reject(new RpcError('UNAVAILABLE', 'Not connected.'));
-      const requestId = nextRequestId++;
-      if (nextRequestId > 0xffffffff) nextRequestId = 1;
-      return new Promise<RepaintResult>((resolve, reject) => {
-        const timer = setT(() => {
-          pending.delete(requestId);
-          reject(new RpcError('TIMEOUT', 'The server did not answer in time.'));
-        }, rpcTimeout);
-        pending.set(requestId, { resolve, reject, timer });
-        ws.send(encodeRepaintRpc(requestId, pixelId, color));
-      });
+      return call(
+        (requestId) => encodeRepaintRpc(requestId, pixelId, color),
+        (payload) => {
+          const value = parseJson(payload);
+          return typeof value === 'object' && value !== null ? (value as RepaintResult) : undefined;
+        },
+      );
     },
   };
 }
