@@ -104,16 +104,30 @@ describe('the Wall', () => {
     await playerCtx.close();
   });
 
-  it('decodes the snapshot in a worker, off the main thread, with the pixels painted before', async () => {
+  it('loads the canvas through the socket (canvas:main), decoded in a worker, with the pixels painted before', async () => {
     const ctx = await newPhone(browser);
     const page = await ctx.newPage();
     const errors = watchErrors(page);
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));
+    const httpSnapshots: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/image/canvas')) httpSnapshots.push(r.url());
+    });
+    let canvasRpcs = 0;
+    page.on('websocket', (ws) =>
+      ws.on('framesent', ({ payload }) => {
+        // rpc 1 canvas:main: [1][request id u32], nothing else
+        if (typeof payload !== 'string' && payload.length === 5 && payload[0] === 1) canvasRpcs++;
+      }),
+    );
     await page.goto(`${baseUrl}/?startapp=x${X}_y${Y}`);
     await waitLive(page);
+    expect(canvasRpcs).toBeGreaterThanOrEqual(1);
+    // HTTP /image/canvas is only the fallback: a healthy socket needs none.
+    expect(httpSnapshots).toEqual([]);
     expect(workers.some((url) => url.includes('snapshot.worker'))).toBe(true);
-    // The test above painted this pixel; a page opened later reads it from the snapshot.
+    // The test above painted this pixel; a page opened later reads it from the socket's canvas.
     expect(await launchColour(page)).toBe('#FF4500');
     expect(errors).toEqual([]);
     await ctx.close();
