@@ -1,14 +1,27 @@
-import { PIXANOS_PAGE_SIZE, type PixanosRatingEntry, type WallEvent } from '@pixel-wall/shared';
+import {
+  PIXANOS_PAGE_SIZE,
+  type PixanosEvent,
+  type PixanosRatingEntry,
+  type WallEvent,
+} from '@pixel-wall/shared';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useHttp } from '../../api/useHttp.ts';
 import { whenWallRuntime } from '../../api/wall/runtime.ts';
 import { useFormat } from '../../i18n/format.ts';
-import { useAppSelector } from '../../store/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { selectAnimations } from '../../store/uiSlice.ts';
+import { LoadError } from '../../ui/LoadError/LoadError.tsx';
+import { LoadMoreButton } from '../../ui/list/LoadMoreButton.tsx';
+import { hasMore, isFirstLoad } from '../../ui/list/pagination.ts';
+import { SkeletonRows } from '../../ui/list/SkeletonRows.tsx';
+import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { Popup } from '../../ui/Popup/Popup.tsx';
-import { loadPixanosRating } from './api.ts';
+import { Tabs } from '../../ui/Tabs/Tabs.tsx';
+import { loadPixanosRating, loadSnapHistory } from './api.ts';
+import { activeWallColor, buySnapFromRating, snapColor } from './purchase.ts';
 import { motionAllowed, snapStore } from './snapState.ts';
 import './pixanos.css';
 
@@ -103,8 +116,39 @@ export function SnapPopup({
   );
 }
 
-/** The Pixanos rating: snappers by pixels repainted, 10 a page with "more". */
+type RatingTab = 'rating' | 'history';
+
+/**
+ * The Pixanos rating: snappers by pixels repainted, 10 a page with "more"; History lists every
+ * snap (GET /history/all); a signed-in player can buy a Snap from here.
+ */
 export function PixanosRatingPopup({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<RatingTab>('rating');
+  return (
+    <Popup
+      title={t('pixanos.ratingTitle')}
+      onClose={onClose}
+      testId="pixanos-rating"
+      className="pixanos-rating"
+    >
+      <Tabs
+        items={[
+          { id: 'rating', label: t('pixanos.tabRating') },
+          { id: 'history', label: t('pixanos.tabHistory') },
+        ]}
+        value={tab}
+        onChange={setTab}
+        label={t('pixanos.ratingTitle')}
+        variant="switch"
+      />
+      {tab === 'rating' ? <SnapperRating /> : <SnapHistory />}
+      <BuySnapButton onShop={onClose} />
+    </Popup>
+  );
+}
+
+function SnapperRating() {
   const { t } = useTranslation();
   const format = useFormat();
   const http = useHttp();
@@ -139,12 +183,7 @@ export function PixanosRatingPopup({ onClose }: { onClose(): void }) {
   }, [load]);
 
   return (
-    <Popup
-      title={t('pixanos.ratingTitle')}
-      onClose={onClose}
-      testId="pixanos-rating"
-      className="pixanos-rating"
-    >
+    <>
       {rows.length === 0 && state === 'idle' ? (
         <p className="pixanos-rating__empty">{t('pixanos.empty')}</p>
       ) : null}
@@ -167,6 +206,88 @@ export function PixanosRatingPopup({ onClose }: { onClose(): void }) {
           {t('pixanos.more')}
         </button>
       ) : null}
-    </Popup>
+    </>
+  );
+}
+
+/** History: every snap, newest first, with who snapped, the colour, the share and the date. */
+function SnapHistory() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const http = useHttp();
+  const list = usePagedList<PixanosEvent, null>({
+    key: 'snaps',
+    pageSize: PIXANOS_PAGE_SIZE,
+    assumedTotal: PIXANOS_PAGE_SIZE,
+    load: async (offset, limit, signal) => {
+      const page = await loadSnapHistory(http, offset, limit, signal);
+      return { items: page.list, total: page.total, extra: null };
+    },
+  });
+  const { state } = list;
+  if (isFirstLoad(state)) return <SkeletonRows count={3} />;
+  if (state.status === 'rejected' && state.items.length === 0)
+    return <LoadError text={t('pixanos.historyFailed')} onRetry={list.reload} />;
+  if (state.items.length === 0) return <p className="pixanos-rating__empty">{t('pixanos.historyEmpty')}</p>;
+  return (
+    <>
+      <ol className="pixanos-rating__list">
+        {state.items.map((e) => (
+          <li key={e.id} className="pixanos-history__row" data-testid="pixanos-history-row">
+            <span
+              className="pixanos-rating__swatch"
+              style={{ background: e.info.color }}
+              aria-hidden="true"
+            />
+            <span className="pixanos-rating__name">{e.user.firstName || t('pixanos.someone')}</span>
+            <span className="pixanos-rating__pixels">
+              {t('pixanos.historyShare', { percentage: format.number(e.info.percentage) })}
+            </span>
+            <span className="pixanos-history__date">{format.dateTime(e.date)}</span>
+          </li>
+        ))}
+      </ol>
+      {hasMore(state) || state.status === 'rejected' ? (
+        <LoadMoreButton state={state} onLoadMore={list.loadMore} failure={t('pixanos.historyFailed')} />
+      ) : null}
+    </>
+  );
+}
+
+/** Buys one Snap with Stars in the messenger (toast 'Success!' / 'Error, try again.'); else the shop. */
+function BuySnapButton({ onShop }: { onShop(): void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const signedIn = useAppSelector(selectSignedIn);
+  const [pending, setPending] = useState(false);
+  if (!signedIn) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn--primary pixanos-rating__buy"
+      data-testid="pixanos-buy"
+      disabled={pending}
+      aria-busy={pending}
+      onClick={() => {
+        if (pending) return;
+        setPending(true);
+        void dispatch(
+          buySnapFromRating(snapColor(activeWallColor()), {
+            success: t('pixanos.buySuccess'),
+            failed: t('pixanos.buyFailed'),
+          }),
+        ).then((outcome) => {
+          setPending(false);
+          if (outcome === 'shop') {
+            onShop();
+            navigate('/stars');
+          }
+        });
+      }}
+    >
+      {pending ? <span className="spinner" aria-hidden="true" /> : null}
+      {t('pixanos.buy')}
+    </button>
   );
 }

@@ -1,4 +1,9 @@
-import { type PixanosRatingResponse, pixanosRatingResponse } from '@pixel-wall/shared';
+import {
+  type HistoryAllResponse,
+  historyAllResponse,
+  type PixanosRatingResponse,
+  pixanosRatingResponse,
+} from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 
@@ -10,4 +15,14 @@ export function loadPixanosRating(
   signal: AbortSignal,
 ): Promise<PixanosRatingResponse> {
   return getParsed(http, '/ratings/pixanos', pixanosRatingResponse, { query: { offset, limit }, signal });
+}
+
+/** GET /history/all?offset&limit → {list, total}: the snaps in History, newest first. */
+export function loadSnapHistory(
+  http: HttpClient,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<HistoryAllResponse> {
+  return getParsed(http, '/history/all', historyAllResponse, { query: { offset, limit }, signal });
 }

@@ -22,6 +22,7 @@ import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { pixelLink } from '../../ui/pixelLink.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { loadGoods, loadMyPixels } from './api.ts';
+import { PixelPrices } from './PixelPrices.tsx';
 
 /** Goods a player holds, consumables first, then the tools kept for good (the catalogue's order). */
 const GOODS: readonly ProductId[] = INVENTORY_ORDER;
@@ -137,6 +138,7 @@ export function InventoryTab() {
         <Goods />
       </section>
       <MyPixels />
+      <PixelPrices />
     </div>
   );
 }

@@ -3,7 +3,9 @@ import {
   type GoodsAvailable,
   type MyPixel,
   myPixelsResponse,
+  type PixelPrices,
   type PlayerProfileView,
+  pixelPricesResponse,
   playerProfileSchema,
 } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
@@ -33,4 +35,9 @@ export async function loadMyPixels(
     signal,
   });
   return { items: body.pixels, total: body.total, extra: null };
+}
+
+/** What a pixel costs by region of the wall (GET /image/prices): tiers of rings from the centre. */
+export function loadPixelPrices(http: HttpClient, signal: AbortSignal): Promise<PixelPrices> {
+  return getParsed(http, '/image/prices', pixelPricesResponse, { signal });
 }

@@ -1,4 +1,5 @@
 import {
+  type League,
   type MyPlace,
   type PlayerRatingEntry,
   personalRatingResponse,
@@ -22,6 +23,21 @@ export async function loadPainters(
 ): Promise<Page<PlayerRatingEntry, MyPlace | null>> {
   const body = await getParsed(http, '/ratings/leaderboard', personalRatingResponse, {
     query: { period, limit, offset },
+    signal,
+  });
+  return { items: body.top, total: body.total, extra: body.myPlace };
+}
+
+/** Painters of one league: GET /ratings/personal?league={lowercase league}&limit&offset. */
+export async function loadLeague(
+  http: HttpClient,
+  league: League,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Page<PlayerRatingEntry, MyPlace | null>> {
+  const body = await getParsed(http, '/ratings/personal', personalRatingResponse, {
+    query: { league, limit, offset },
     signal,
   });
   return { items: body.top, total: body.total, extra: body.myPlace };

@@ -5,12 +5,23 @@ import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
+import { RewardProgress } from './RewardProgress.tsx';
 import { fetchPayoutStatus, fetchTokenRewards, tokenRewardAction } from './rewardsApi.ts';
 import { canAct, explorerUrl, markPending, phaseOf } from './tokenRewards.ts';
 import './rewards.css';
 
-/** The player's token rewards with Claim / Burn, their pending state and explorer links. */
+/** What the player has obtained so far (GET /rewards/tokens/obtain/progress), then the rewards. */
 export function TokenRewards() {
+  return (
+    <>
+      <RewardProgress />
+      <TokenRewardList />
+    </>
+  );
+}
+
+/** The player's token rewards with Claim / Burn, their pending state and explorer links. */
+function TokenRewardList() {
   const { t } = useTranslation();
   const format = useFormat();
   const dispatch = useAppDispatch();

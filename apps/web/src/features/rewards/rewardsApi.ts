@@ -1,5 +1,13 @@
 /** Reward calls (SPEC §7 Rewards) as thunks; each reports plainly whether it worked. */
-import type { PayoutStatus, RewardList, UnclaimedList } from '@pixel-wall/shared';
+import {
+  type PayoutStatus,
+  type RewardList,
+  type RewardStats,
+  rewardStatsResponse,
+  type UnclaimedList,
+} from '@pixel-wall/shared';
+import type { HttpClient } from '../../api/http.ts';
+import { getParsed } from '../../api/useHttp.ts';
 import type { AppThunk } from '../../store/index.ts';
 import { loadBuyList } from '../../store/shopStore.ts';
 
@@ -61,4 +69,9 @@ export function fetchPayoutStatus(): AppThunk<Promise<PayoutStatus>> {
       return { enabled: false, wallet: null };
     }
   };
+}
+
+/** GET /rewards/tokens/obtain/progress → {total, count, reward_size}: PX obtained and still claimable. */
+export function loadObtainProgress(http: HttpClient, signal: AbortSignal): Promise<RewardStats> {
+  return getParsed(http, '/rewards/tokens/obtain/progress', rewardStatsResponse, { signal });
 }
