@@ -15,7 +15,7 @@ import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { selectAnimations } from '../../store/uiSlice.ts';
 import { LoadError } from '../../ui/LoadError/LoadError.tsx';
 import { LoadMoreButton } from '../../ui/list/LoadMoreButton.tsx';
-import { hasMore, isFirstLoad } from '../../ui/list/pagination.ts';
+import { isFirstLoad } from '../../ui/list/pagination.ts';
 import { SkeletonRows } from '../../ui/list/SkeletonRows.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { Popup } from '../../ui/Popup/Popup.tsx';
@@ -247,9 +247,7 @@ function SnapHistory() {
           </li>
         ))}
       </ol>
-      {hasMore(state) || state.status === 'rejected' ? (
-        <LoadMoreButton state={state} onLoadMore={list.loadMore} failure={t('pixanos.historyFailed')} />
-      ) : null}
+      <LoadMoreButton state={state} onLoadMore={list.loadMore} failure={t('pixanos.historyFailed')} />
     </>
   );
 }

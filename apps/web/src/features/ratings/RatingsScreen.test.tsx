@@ -265,3 +265,43 @@ describe('/ratings squads', () => {
     expect(icon.dataset.secret).toBe('true');
   });
 });
+
+describe('/ratings leagues', () => {
+  it("opens on the player's own league (GET /ratings/personal), pinned row included; switching asks again", async () => {
+    const { context, net } = playerContext({ player: { firstName: 'Ada', league: 'silver' } });
+    renderApp('/ratings?section=leagues', context, i18n);
+    await flush();
+    expect(await screen.findByTestId('skeleton-rows')).toBeTruthy();
+    const first = net.to('/ratings/personal')[0]!;
+    expect(Object.fromEntries(first.query)).toEqual({ league: 'silver', limit: '20', offset: '0' });
+    expect(net.to('/ratings/leaderboard')).toHaveLength(0);
+    await act(async () =>
+      first.respond(200, board(painters(1, 3), 3, { rank: 2, repaints: 42, league: 'silver' })),
+    );
+    const list = screen.getByTestId('league-list');
+    expect(within(list).getAllByTestId('painter-row')).toHaveLength(3);
+    expect(screen.getByTestId('pinned-row').textContent).toContain('42');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Diamond' }));
+    await flush();
+    const second = net.to('/ratings/personal')[1]!;
+    expect(second.query.get('league')).toBe('diamond');
+    await act(async () => second.respond(200, board([], 0)));
+    // Not the player's league: no pinned row; an empty league says so.
+    expect(screen.queryByTestId('pinned-row')).toBeNull();
+    expect(screen.getByText('Nobody paints in this league yet.')).toBeTruthy();
+  });
+
+  it('a guest sees the bronze league, and a failure in words with a retry', async () => {
+    const { context, net } = playerContext({ player: null });
+    renderApp('/ratings?section=leagues', context, i18n);
+    await flush();
+    const first = net.to('/ratings/personal')[0]!;
+    expect(first.query.get('league')).toBe('bronze');
+    await act(async () => first.respond(500, { error: { code: 'INTERNAL', message: 'x' }, requestId: 'r' }));
+    expect(screen.getByRole('alert').textContent).toContain("Couldn't load the ratings");
+    fireEvent.click(screen.getByTestId('load-more'));
+    await flush();
+    expect(net.to('/ratings/personal')).toHaveLength(2);
+  });
+});
