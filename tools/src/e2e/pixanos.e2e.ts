@@ -157,6 +157,24 @@ describe("Pixanos' Snap", () => {
       await screenshot(phone, 'pixanos-rating-390x844');
       await phone.waitForTimeout(6_500);
       await screenshot(phone, 'pixanos-after-fade-390x844');
+      // History (GET /history/all) lists the snap; guests are offered no purchase.
+      expect(await phone.$('[data-testid=pixanos-buy]')).toBeNull();
+      await phone.click('[data-testid=pixanos-rating] [role=tab]:nth-child(2)');
+      await phone.waitForSelector('[data-testid=pixanos-history-row]');
+      expect(await phone.textContent('[data-testid=pixanos-history-row]')).toContain('Thanos');
+      await screenshot(phone, 'pixanos-history-390x844');
+
+      // The snapper, signed in on the website, buys the next Snap from the rating: outside the
+      // messenger that is the shop, opened on the Snap's card.
+      await snapper.waitForSelector('[data-testid=pixanos-popup]', { timeout: 15_000 });
+      await snapper.click('.pixanos-popup__rating');
+      await snapper.waitForSelector('[data-testid=pixanos-buy]');
+      await snapper.waitForSelector('[data-testid=pixanos-rating-row]');
+      await screenshot(snapper, 'pixanos-rating-buy-390x844');
+      await snapper.click('[data-testid=pixanos-buy]');
+      await snapper.waitForURL(/\/stars$/);
+      await snapper.waitForSelector('[data-testid=purchase-popup]');
+      await screenshot(snapper, 'pixanos-buy-shop-390x844');
 
       for (const w of watchers) expect(w.errors).toEqual([]);
       console.info(`webgl2 in the watchers: ${webgl}; animation frames drawn by the mid-way shot: ${frames}`);

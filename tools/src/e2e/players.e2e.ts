@@ -250,6 +250,41 @@ describe('players, squads and ratings', () => {
     await shotBoth(phone, desk, '/invite-frens', 'invite-frens', '[data-testid=referral-link]');
     await shotBoth(phone, desk, '/stats', 'stats', '[data-testid=stats-grid]');
 
+    // The screens on spec routes: league boards, pixel prices, token reward progress, at 390×844
+    // and 1440×900.
+    const wideCtx = await signedInContext(browser, tokens, (b) =>
+      b.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 }),
+    );
+    const wide = await wideCtx.newPage();
+    errors.push(...watchErrors(wide));
+    for (const [page, size] of [
+      [phone, '390x844'],
+      [wide, '1440x900'],
+    ] as const) {
+      await page.goto(`${baseUrl}/ratings?section=leagues`);
+      await page.waitForSelector('[data-testid=league-board]');
+      await page.waitForSelector('[aria-busy=true]', { state: 'detached', timeout: 15_000 });
+      expect(await page.$('[role=alert]'), `leagues at ${size}`).toBeNull();
+      // A new player is in bronze: the board opens there, with the player's own row pinned.
+      expect(await page.textContent('[data-testid=league-board] [role=tab][aria-selected=true]')).toBe(
+        'Bronze',
+      );
+      await page.waitForSelector('[data-testid=pinned-row]');
+      await screenshot(page, `ratings-leagues-${size}`);
+
+      await page.goto(`${baseUrl}/my-profile?tab=inventory`);
+      await page.waitForSelector('[data-testid=pixel-price-tier]', { timeout: 15_000 });
+      expect(await page.$$('[data-testid=pixel-price-tier]')).toHaveLength(4);
+      await page.$eval('[data-testid=pixel-prices]', (el) => el.scrollIntoView());
+      await screenshot(page, `my-profile-pixel-prices-${size}`);
+
+      await page.goto(`${baseUrl}/`);
+      await page.click('[data-testid=mining-chip]');
+      await page.waitForSelector('[data-testid=reward-progress]:not([aria-busy])', { timeout: 15_000 });
+      expect(await page.getAttribute('[data-testid=reward-progress]', 'data-empty')).toBe('true');
+      await screenshot(page, `mining-reward-progress-${size}`);
+    }
+
     const guestCtx = await newPhone(browser);
     const guest = await guestCtx.newPage();
     errors.push(...watchErrors(guest));
@@ -259,6 +294,6 @@ describe('players, squads and ratings', () => {
     await screenshot(guest, 'ratings-guest-390x844');
 
     expect(errors).toEqual([]);
-    await Promise.all([phoneCtx.close(), deskCtx.close(), guestCtx.close()]);
+    await Promise.all([phoneCtx.close(), deskCtx.close(), wideCtx.close(), guestCtx.close()]);
   });
 });
