@@ -7,7 +7,8 @@ import { loadObtainProgress } from './rewardsApi.ts';
 
 /**
  * The player's token progress (GET /rewards/tokens/obtain/progress): PX obtained in how many
- * rewards, and how much is still to claim. Loading, failure (with a retry) and nothing-yet states.
+ * rewards, and how much is still to claim. Loading and failure (with a retry) states; nothing at
+ * all before the first reward, where the list below says there is none.
  */
 export function RewardProgress() {
   const { t } = useTranslation();
@@ -32,12 +33,8 @@ export function RewardProgress() {
         <span className="reward-progress__hint">{t('common.loading')}</span>
       </div>
     );
-  if (stats.count === 0)
-    return (
-      <div className="reward-progress" data-testid="reward-progress" data-empty="true">
-        <span className="reward-progress__hint">{t('rewards.progressNone')}</span>
-      </div>
-    );
+  // Nothing obtained yet: the reward list below already says so.
+  if (stats.count === 0) return null;
   return (
     <dl className="reward-progress" data-testid="reward-progress">
       <div>
