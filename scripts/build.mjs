@@ -2,7 +2,8 @@
 /**
  * `npm run build`: the web app (Vite) and the server compiled to JavaScript (esbuild) in
  * apps/server/dist, so production runs plain `node apps/server/dist/main.js`. The server and the
- * shared package are bundled; npm packages stay external (resolved from node_modules at run time).
+ * shared package are bundled; npm packages stay external (resolved from node_modules at run time),
+ * except BUNDLED_PACKAGES.
  * Files the server reads beside its code (SQL migrations, the PGlite worker) are placed so that
  * the same `new URL(..., import.meta.url)` finds them in dist as in src.
  */
