@@ -1,4 +1,5 @@
-import { type MyPixel, PIXEL_LIST_PAGE_SIZE, ProductId, productById } from '@pixel-wall/shared';
+import type { MyPixel } from '@pixel-wall/shared';
+import { PIXEL_LIST_PAGE_SIZE, ProductId, productById } from '@pixel-wall/shared/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';
