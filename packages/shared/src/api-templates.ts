@@ -5,13 +5,13 @@
  * number is bounded.
  */
 import { z } from 'zod';
-import { CANVAS_HEIGHT, CANVAS_WIDTH } from './canvas.ts';
 import {
   FINAL_RESULTS_PAGE_SIZE,
   RANDOM_TEMPLATES,
   TEMPLATE_PAGE_SIZE,
   TOURNAMENT_TEMPLATE_PAGE_SIZE,
 } from './api-constants.ts';
+import { CANVAS_HEIGHT, CANVAS_WIDTH } from './canvas.ts';
 
 /** Page sizes (SPEC §9). */
 export const TEMPLATE_MAX_LIMIT = 50;
