@@ -3,7 +3,7 @@
  * React mounts it on a <canvas> and talks to it through this object; nothing here re-renders React
  * per frame: camera notifications are throttled to CAMERA_NOTIFY_MS for the chrome (zoom buttons).
  */
-import { isValidCoordinate } from '@pixel-wall/shared';
+import { isValidCoordinate } from '@pixel-wall/shared/core';
 import {
   animateCamera,
   createZoomRepeater,

@@ -6,7 +6,7 @@
  *
  * Canvas coordinates and ids are not quantities: they stay plain digits and never come here.
  */
-import { formatK, formatPixelDate } from '@pixel-wall/shared';
+import { formatK, formatPixelDate } from '@pixel-wall/shared/core';
 import { type SupportedLanguage, toBcp47 } from './languages.ts';
 import { useLanguage } from './useLanguage.ts';
 

@@ -1,4 +1,4 @@
-import { formatCountdown, ProductId } from '@pixel-wall/shared';
+import { formatCountdown, ProductId } from '@pixel-wall/shared/core';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

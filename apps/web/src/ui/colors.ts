@@ -2,7 +2,7 @@
  * The active colour and the 8 most recent ones. Selecting a colour moves it to the front; the list
  * lives under the local key 'colors' and, in Telegram, in cloud storage when the front changed.
  */
-import { DEFAULT_COLOR, GAME_DEFAULTS, isPaletteColor, normalizeHex, PALETTE } from '@pixel-wall/shared';
+import { DEFAULT_COLOR, GAME_DEFAULTS, isPaletteColor, normalizeHex, PALETTE } from '@pixel-wall/shared/core';
 
 export const RECENT_COLORS_KEY = 'colors';
 export const RECENT_COLORS_MAX = GAME_DEFAULTS.recentColors;

@@ -4,6 +4,7 @@
  * buffered meanwhile. A batch whose sequence does not follow the canvas's is a gap: refetch.
  * Also the binary RPC (repaint) over the same socket, with request ids.
  */
+import type { RepaintResult, ServerFrame, WallEvent } from '@pixel-wall/shared';
 import {
   CloseCode,
   decodeServerFrame,
@@ -11,11 +12,8 @@ import {
   FrameType,
   paletteIndexOf,
   parseJson,
-  type RepaintResult,
-  type ServerFrame,
   snapChangesBody,
-  type WallEvent,
-} from '@pixel-wall/shared';
+} from '@pixel-wall/shared/core';
 import type { PixelStore } from '../../canvas/index.ts';
 import { noticeSocketClose } from '../banned.ts';
 

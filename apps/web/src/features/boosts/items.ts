@@ -2,14 +2,8 @@
  * Using items on the Wall: a refill (POST /items/use {productId: 1}) and blasts (POST
  * /repaint/special). SPEC §8: haptic 'error' after every bomb, paint can, pumpkin or energy use.
  */
-import {
-  blastPixelIds,
-  blastSizeOf,
-  paletteIndexOf,
-  pointOfPixelId,
-  type RepaintSpecialBody,
-  type UseItemResult,
-} from '@pixel-wall/shared';
+import type { RepaintSpecialBody, UseItemResult } from '@pixel-wall/shared';
+import { blastPixelIds, blastSizeOf, paletteIndexOf, pointOfPixelId } from '@pixel-wall/shared/core';
 import { ApiError } from '../../api/errors.ts';
 import type { WallRuntime } from '../../api/wall/runtime.ts';
 import { liveCharges } from '../../store/charges.ts';

@@ -1,4 +1,4 @@
-import { type PixanosRatingResponse, pixanosRatingResponse } from '@pixel-wall/shared';
+import type { PixanosRatingResponse } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 
@@ -9,5 +9,8 @@ export function loadPixanosRating(
   limit: number,
   signal: AbortSignal,
 ): Promise<PixanosRatingResponse> {
-  return getParsed(http, '/ratings/pixanos', pixanosRatingResponse, { query: { offset, limit }, signal });
+  return getParsed(http, '/ratings/pixanos', (s) => s.pixanosRatingResponse, {
+    query: { offset, limit },
+    signal,
+  });
 }

@@ -4,7 +4,8 @@
  * flying sparks that cool and fade. Others' explosions start after a small random delay, so a
  * burst of blasts does not go off in lockstep; the player's own blast is drawn once, at once.
  */
-import { pointOfPixelId, type WallEvent } from '@pixel-wall/shared';
+import type { WallEvent } from '@pixel-wall/shared';
+import { pointOfPixelId } from '@pixel-wall/shared/core';
 
 export const BLAST_FRAMES = { bomb: 13, pumpkin: 20 } as const;
 export const BLAST_FRAME_MS = 45;

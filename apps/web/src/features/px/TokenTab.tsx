@@ -1,4 +1,4 @@
-import { formatTokenPrice } from '@pixel-wall/shared';
+import { formatTokenPrice } from '@pixel-wall/shared/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { type Currency, CurrencyId, PALETTE, type ShopProduct } from '@pixel-wall/shared';
+import type { Currency, ShopProduct } from '@pixel-wall/shared';
+import { CurrencyId, PALETTE } from '@pixel-wall/shared/core';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';

@@ -1,4 +1,5 @@
-import { formatCountdown, type PixelInfo } from '@pixel-wall/shared';
+import type { PixelInfo } from '@pixel-wall/shared';
+import { formatCountdown } from '@pixel-wall/shared/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';

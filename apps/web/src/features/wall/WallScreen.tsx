@@ -1,4 +1,4 @@
-import { PALETTE } from '@pixel-wall/shared';
+import { PALETTE } from '@pixel-wall/shared/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wallRuntime } from '../../api/wall/runtime.ts';

@@ -2,7 +2,8 @@
  * The Wall screen's data and its canvas view, one hook each: the sync status, the socket's token,
  * the recent colours, the selected pixel's info, the view itself and what the chrome covers of it.
  */
-import { type PixelInfo, parseLaunchParam, type UsersStats } from '@pixel-wall/shared';
+import type { PixelInfo, UsersStats } from '@pixel-wall/shared';
+import { parseLaunchParam } from '@pixel-wall/shared/core';
 import { type RefObject, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadUsersStats } from '../../api/stats.ts';

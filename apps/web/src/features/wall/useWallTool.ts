@@ -3,7 +3,8 @@
  * refill, the shop for what the player does not hold, and what follows a paint (the recent colours,
  * a reward, a hidden pixel's notice). The tool lives in one reducer; the buttons and taps send it events.
  */
-import { type GoodsAvailable, pixelIdOf, type RepaintSpecialBody } from '@pixel-wall/shared';
+import type { GoodsAvailable, RepaintSpecialBody } from '@pixel-wall/shared';
+import { pixelIdOf } from '@pixel-wall/shared/core';
 import { type Dispatch, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
