@@ -23,6 +23,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { grantToken } from '../rewards/service.ts';
+import { playerCards } from '../users/store.ts';
 
 export interface HiddenRound {
   id: number;
@@ -239,18 +240,17 @@ export function createHiddenGame(deps: HiddenGameDeps) {
     async rating(limit: number, offset: number): Promise<HiddenRating> {
       const r = round;
       if (!r) return { rating: [], total: 0 };
-      const rows = await db.query<{
-        id: number;
-        first_name: string;
-        username: string | null;
-        n: number;
-      }>(
-        `SELECT u.id, u.first_name, u.username, w.n FROM (
+      const rows = await db.query<{ id: number; n: number }>(
+        `SELECT w.winner_id AS id, w.n FROM (
            SELECT winner_id, count(*)::int AS n, max(won_at) AS last
            FROM hidden_pixels WHERE round_id = $1 AND winner_id IS NOT NULL GROUP BY winner_id
-         ) w JOIN users u ON u.id = w.winner_id
-         ORDER BY w.n DESC, w.last ASC, u.id ASC LIMIT $2 OFFSET $3`,
+         ) w
+         ORDER BY w.n DESC, w.last ASC, w.winner_id ASC LIMIT $2 OFFSET $3`,
         [r.id, limit, offset],
+      );
+      const names = await playerCards(
+        db,
+        rows.map((row) => Number(row.id)),
       );
       const total = await db.query<{ n: number }>(
         `SELECT count(DISTINCT winner_id)::int AS n FROM hidden_pixels
@@ -259,7 +259,11 @@ export function createHiddenGame(deps: HiddenGameDeps) {
       );
       return {
         rating: rows.map((row, i) => ({
-          user: { id: Number(row.id), firstName: row.first_name, userName: row.username },
+          user: {
+            id: Number(row.id),
+            firstName: names.get(Number(row.id))?.first_name ?? '',
+            userName: names.get(Number(row.id))?.username ?? null,
+          },
           total: row.n * HIDDEN_AWARD_PX,
           count: row.n,
           place: offset + i + 1,

@@ -69,3 +69,23 @@ export async function quantityOf(db: Sql, userId: number, productId: number): Pr
   );
   return rows[0]?.quantity ?? 0;
 }
+
+/**
+ * Takes back up to `qty` of a product (a refund), locking the row first; how many were taken
+ * (fewer when some were used already).
+ */
+export async function takeBack(tx: Sql, userId: number, productId: number, qty: number): Promise<number> {
+  const held = await tx.query<{ quantity: number }>(
+    'SELECT quantity FROM inventory WHERE user_id = $1 AND product_id = $2 FOR UPDATE',
+    [userId, productId],
+  );
+  const n = Math.min(held[0]?.quantity ?? 0, qty);
+  if (n > 0) {
+    await tx.query(
+      `UPDATE inventory SET quantity = quantity - $3, updated_at = now()
+               WHERE user_id = $1 AND product_id = $2`,
+      [userId, productId, n],
+    );
+  }
+  return n;
+}

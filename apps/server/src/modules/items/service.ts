@@ -29,6 +29,7 @@ import type { Engine } from '../../engine/types.ts';
 import { AppError } from '../../errors.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import type { UsersService } from '../users/service.ts';
+import { setCharges } from '../users/store.ts';
 import { catalogue, dailyOffers, productImageUrl, productView } from './catalogue.ts';
 import { addItems, countsOf, quantityOf, takeOne } from './inventory.ts';
 
@@ -208,11 +209,7 @@ export function createItemsService(deps: ItemsServiceDeps) {
       const left = await deps.db.transaction(async (tx) => {
         const n = await takeOne(tx, userId, ProductId.Restoring);
         if (n === null) return null;
-        await tx.query('UPDATE users SET charges = $2, charges_updated_at = $3 WHERE id = $1', [
-          userId,
-          max,
-          at,
-        ]);
+        await setCharges(tx, userId, max, at);
         return n;
       });
       if (left === null) noItems(ProductId.Restoring);

@@ -15,6 +15,7 @@ import {
 } from '@pixel-wall/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError, notConfigured } from '../../errors.ts';
+import { playerCards } from '../users/store.ts';
 import { checkDrawing } from './drawing.ts';
 import { messageHash, mintTransaction } from './mint.ts';
 
@@ -118,13 +119,17 @@ export function createNftService(deps: NftServiceDeps) {
       // 'approved' lists every drawing with a number, minted or not.
       const where = status === 'approved' ? 'n.approval_no IS NOT NULL' : 'n.status = $1';
       const params = status === 'approved' ? [] : [status];
-      const rows = await db.query<NftRow & { first_name: string; username: string | null }>(
+      const rows = await db.query<NftRow>(
         `SELECT ${COLUMNS.split(', ')
           .map((c) => `n.${c}`)
-          .join(', ')}, u.first_name, u.username
-         FROM nfts n JOIN users u ON u.id = n.user_id WHERE ${where}
+          .join(', ')}
+         FROM nfts n WHERE ${where}
          ORDER BY n.id LIMIT ${limit} OFFSET ${offset}`,
         params,
+      );
+      const names = await playerCards(
+        db,
+        rows.map((r) => Number(r.user_id)),
       );
       const total = await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM nfts n WHERE ${where}`,
@@ -133,7 +138,11 @@ export function createNftService(deps: NftServiceDeps) {
       return {
         list: rows.map((r) => ({
           ...toData(r),
-          user: { id: Number(r.user_id), firstName: r.first_name, userName: r.username },
+          user: {
+            id: Number(r.user_id),
+            firstName: names.get(Number(r.user_id))?.first_name ?? '',
+            userName: names.get(Number(r.user_id))?.username ?? null,
+          },
         })),
         total: total[0]?.n ?? 0,
         countApproved: await countApproved(),

@@ -9,6 +9,7 @@ import { productById, type RefundResponse, type StarsPayment } from '@pixel-wall
 import type { Database, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { type BotApi, BotApiError } from '../../integrations/telegram/bot-api.ts';
+import { takeBack } from '../items/inventory.ts';
 import { writeLogEntry } from '../moderation/log.ts';
 
 export interface RefundsDeps {
@@ -122,18 +123,7 @@ export function createRefunds(deps: RefundsDeps) {
       ) {
         const granted = [...grantedBy(row.product_id, row.quantity)].sort((a, b) => a[0] - b[0]);
         for (const [productId, qty] of granted) {
-          const held = await tx.query<{ quantity: number }>(
-            'SELECT quantity FROM inventory WHERE user_id = $1 AND product_id = $2 FOR UPDATE',
-            [userId, productId],
-          );
-          const n = Math.min(held[0]?.quantity ?? 0, qty);
-          if (n > 0) {
-            await tx.query(
-              `UPDATE inventory SET quantity = quantity - $3, updated_at = now()
-               WHERE user_id = $1 AND product_id = $2`,
-              [userId, productId, n],
-            );
-          }
+          const n = await takeBack(tx, userId, productId, qty);
           takenBack[String(productId)] = n;
           alreadyUsed[String(productId)] = qty - n;
         }
