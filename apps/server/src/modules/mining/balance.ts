@@ -49,3 +49,13 @@ export async function setBalanceSharePercent(db: Sql, userId: number, percent: n
     [userId, percent],
   );
 }
+
+/** Takes `milli` if the balance covers it; the new balance, or null when it does not. */
+export async function spendPx(tx: Sql, userId: number, milli: number): Promise<number | null> {
+  const paid = await tx.query<{ px_milli: number }>(
+    `UPDATE balances SET px_milli = px_milli - $2, updated_at = now()
+           WHERE user_id = $1 AND px_milli >= $2 RETURNING px_milli`,
+    [userId, milli],
+  );
+  return paid[0] ? Number(paid[0].px_milli) : null;
+}
