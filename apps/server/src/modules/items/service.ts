@@ -32,6 +32,7 @@ import type { UsersService } from '../users/service.ts';
 import { setCharges } from '../users/store.ts';
 import { catalogue, dailyOffers, productImageUrl, productView } from './catalogue.ts';
 import { addItems, countsOf, quantityOf, takeOne } from './inventory.ts';
+import { claimedOn, recordClaim } from './store.ts';
 
 export interface ItemsServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
@@ -75,11 +76,7 @@ export function createItemsService(deps: ItemsServiceDeps) {
       const free = productById(today.free.productId)!;
       let claimed = false;
       if (userId !== null) {
-        const rows = await deps.db.query('SELECT 1 FROM daily_claims WHERE user_id = $1 AND day = $2', [
-          userId,
-          today.day,
-        ]);
-        claimed = rows.length > 0;
+        claimed = await claimedOn(deps.db, userId, today.day);
       }
       return {
         day: today.day,
@@ -101,12 +98,7 @@ export function createItemsService(deps: ItemsServiceDeps) {
       const today = dailyOffers(clock());
       const product = productById(today.free.productId)!;
       const available = await deps.db.transaction(async (tx) => {
-        const rows = await tx.query(
-          `INSERT INTO daily_claims (user_id, day, product_id, quantity) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (user_id, day) DO NOTHING RETURNING day`,
-          [userId, today.day, product.id, today.free.quantity],
-        );
-        if (rows.length === 0) return null;
+        if (!(await recordClaim(tx, userId, today.day, product.id, today.free.quantity))) return null;
         await addItems(tx, userId, [{ productId: product.id, qty: today.free.quantity }]);
         return quantityOf(tx, userId, product.id);
       });

@@ -22,6 +22,7 @@ import { AppError, notConfigured } from '../../errors.ts';
 import { normalizeTonAddress, toFriendlyAddress } from '../../integrations/ton/address.ts';
 import type { IncomingJettonTransfer, IncomingTonTransfer } from '../../integrations/ton/indexer.ts';
 import type { WalletService } from '../wallet/service.ts';
+import { insertTonOrder, markTonOrderPaid, tonOrderByMemo } from './store.ts';
 import { type FulfilOutcome, type ShopOrders, type TonCurrency, tonCurrencies } from './types.ts';
 
 export interface TonOrder {
@@ -99,23 +100,18 @@ export function createTonOrders(deps: TonOrdersDeps) {
       }
 
       const validUntil = Math.floor(now() / 1000) + validity;
-      await deps.db.query(
-        `INSERT INTO ton_orders (memo, order_id, user_id, currency_id, amount_units, buyer_wallet, pay_to,
-           jetton_master, valid_until, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [
-          order.memo,
-          order.id,
-          userId,
-          currency.id,
-          order.amountUnits.toString(),
-          buyer,
-          paymentWallet,
-          currency.jettonMaster,
-          iso(validUntil * 1000),
-          iso(now()),
-        ],
-      );
+      await insertTonOrder(deps.db, {
+        memo: order.memo,
+        orderId: order.id,
+        userId,
+        currencyId: currency.id,
+        amountUnits: order.amountUnits.toString(),
+        buyerWallet: buyer,
+        payTo: paymentWallet,
+        jettonMaster: currency.jettonMaster,
+        validUntil: iso(validUntil * 1000),
+        createdAt: iso(now()),
+      });
 
       return {
         txMemCode: order.memo,
@@ -133,19 +129,7 @@ export function createTonOrders(deps: TonOrdersDeps) {
 
     async findByMemo(memo: string): Promise<TonOrder | null> {
       if (memo.length === 0 || memo.length > 128) return null;
-      const rows = await deps.db.query<{
-        order_id: string;
-        user_id: number | string;
-        memo: string;
-        currency_id: number;
-        amount_units: string;
-        status: string;
-      }>(
-        `SELECT order_id, user_id, memo, currency_id, amount_units::text AS amount_units, status
-         FROM ton_orders WHERE memo = $1`,
-        [memo],
-      );
-      const r = rows[0];
+      const r = await tonOrderByMemo(deps.db, memo);
       if (!r) return null;
       return {
         orderId: r.order_id,
@@ -174,11 +158,7 @@ export function createTonOrders(deps: TonOrdersDeps) {
       if (result.status === 'rejected')
         deps.log?.warn({ orderId: order.orderId, reason: result.reason }, 'shop refused a TON payment');
       if (outcome === 'fulfilled' || outcome === 'duplicate') {
-        await deps.db.query(
-          `UPDATE ton_orders SET status = 'paid', payment_hash = $2, settled_at = $3
-           WHERE memo = $1 AND status = 'pending'`,
-          [order.memo, transfer.hash, iso(now())],
-        );
+        await markTonOrderPaid(deps.db, order.memo, transfer.hash, iso(now()));
       }
       return outcome;
     },
