@@ -51,3 +51,15 @@ export async function insertUpgrade(
 export async function setBoostLevel(tx: Sql, userId: number, column: string, level: number): Promise<void> {
   await tx.query(`UPDATE mining SET ${column} = $2 WHERE user_id = $1`, [userId, level]);
 }
+
+/** The player's boost levels; undefined for a player who never opened mining. */
+export async function boostLevelRow(
+  q: Sql,
+  userId: number,
+): Promise<Pick<MiningRow, 'energy_limit_level' | 'recharge_speed_level' | 'reward_level'> | undefined> {
+  const rows = await q.query<Pick<MiningRow, 'energy_limit_level' | 'recharge_speed_level' | 'reward_level'>>(
+    'SELECT energy_limit_level, recharge_speed_level, reward_level FROM mining WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0];
+}
