@@ -24,12 +24,11 @@ export const SERVER_ENTRIES = {
 };
 
 /**
- * npm packages bundled into dist all the same. drizzle-orm ships ~110 small ES modules that import
- * one another in cycles; Node 24's ES module loader holds ~150 MB of V8 heap while it links them
- * (required as CommonJS, the same files take 9 MB), which the server would carry at start. Bundled,
- * they are one module.
+ * npm packages bundled into dist all the same: none today. Bundle one when loading it from
+ * node_modules costs the server at start, as drizzle-orm did before it was removed (~110 small ES
+ * modules importing one another in cycles: Node 24's loader held ~150 MB of V8 heap to link them).
  */
-export const BUNDLED_PACKAGES = ['drizzle-orm'];
+export const BUNDLED_PACKAGES = [];
 
 /** @type {import('esbuild').Plugin} */
 const externalPackages = {
