@@ -14,6 +14,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks.t
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { goodsCount } from '../../store/shopStore.ts';
 import { shopProductRequested, showToast } from '../../store/uiSlice.ts';
+import { errorText, paintNotice } from '../../ui/failureText.ts';
 import type { FastMode } from '../boosts/fastModes.ts';
 import { applyBlast, applyRefill, type ItemOutcome } from '../boosts/items.ts';
 import { paintWithEnergy } from '../boosts/paintFlow.ts';
@@ -87,7 +88,11 @@ export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): 
     navigate('/stars');
   };
 
-  const failed = (message: string) => dispatch(showToast(t('boosts.failed', { message }), 'error'));
+  // Codes on the wire, words in the player's language.
+  const failed = (outcome: { code: string }) =>
+    dispatch(
+      showToast(t('boosts.failed', { message: errorText(t, outcome, 'serverErrors.INTERNAL') }), 'error'),
+    );
 
   /** An item use under way: the shop when none are left, a toast on failure, else its reward. */
   const withItem = async (productId: number, use: () => Promise<ItemOutcome>) => {
@@ -95,11 +100,26 @@ export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): 
     try {
       const outcome = await use();
       if (outcome.kind === 'empty') openShopFor(productId);
-      else if (outcome.kind === 'failed') failed(outcome.message);
+      else if (outcome.kind === 'failed') failed(outcome);
       else if (outcome.kind === 'used') setReward(paintRewardOf(outcome.result));
     } finally {
       send({ type: 'itemEnded' });
     }
+  };
+
+  /** SPEC §8: an auth failure is only logged, a rate limit is an info notice, the rest errors. */
+  const paintFailed = (outcome: { code: string; message: string }) => {
+    const notice = paintNotice(outcome.code);
+    if (notice === 'log') console.error(`Paint refused, not signed in (${outcome.code}): ${outcome.message}`);
+    else if (notice === 'info')
+      dispatch(showToast(errorText(t, outcome, 'serverErrors.RATE_LIMITED'), 'info'));
+    else
+      dispatch(
+        showToast(
+          t('wall.paintFailed', { message: errorText(t, outcome, 'serverErrors.INTERNAL') }),
+          'error',
+        ),
+      );
   };
 
   const paint = async (target: Pixel | null) => {
@@ -111,8 +131,7 @@ export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): 
       const energy = modeOf(state.tool) === 'energy';
       const outcome = await dispatch(paintWithEnergy(runtime, pixelId, color, energy));
       if (outcome.kind === 'no-charges' || outcome.kind === 'no-refill') navigate('/energy-over');
-      else if (outcome.kind === 'failed')
-        dispatch(showToast(t('wall.paintFailed', { message: outcome.message }), 'error'));
+      else if (outcome.kind === 'failed') paintFailed(outcome);
       else {
         if (colors.recent[0] !== color) colors.pick(color);
         setPainted((n) => n + 1);
@@ -139,7 +158,7 @@ export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): 
     try {
       const outcome = await dispatch(applySnapItem());
       if (outcome.kind === 'empty') openShopFor(SNAP_PRODUCT);
-      else if (outcome.kind === 'failed') failed(outcome.message);
+      else if (outcome.kind === 'failed') failed(outcome);
     } finally {
       send({ type: 'itemEnded' });
     }
