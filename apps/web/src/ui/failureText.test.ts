@@ -5,7 +5,7 @@ import en from '../../public/locales/en.json';
 import ru from '../../public/locales/ru.json';
 import { ApiError } from '../api/http.ts';
 import { RpcError } from '../api/wall/sync.ts';
-import { errorText, paintNotice, serverErrorKey } from './failureText.ts';
+import { errorText, paintFailureToast, paintNotice, serverErrorKey } from './failureText.ts';
 
 function lookup(table: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => {
@@ -14,9 +14,10 @@ function lookup(table: unknown, key: string): unknown {
 }
 
 function tOf(table: unknown): TFunction {
-  return ((key: string) => {
+  return ((key: string, options?: Record<string, unknown>) => {
     const value = lookup(table, key);
-    return typeof value === 'string' ? value : key;
+    if (typeof value !== 'string') return key;
+    return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options?.[name]));
   }) as unknown as TFunction;
 }
 
@@ -62,5 +63,18 @@ describe('paintNotice', () => {
     expect(paintNotice('RATE_LIMITED')).toBe('info');
     expect(paintNotice('INVALID_PIXEL')).toBe('error');
     expect(paintNotice('INTERNAL')).toBe('error');
+  });
+
+  it('words the toast in the player language, and has none for an auth failure', () => {
+    const t = tOf(ru);
+    expect(paintFailureToast(t, { code: 'INVALID_INIT_DATA' })).toBeNull();
+    expect(paintFailureToast(t, { code: 'RATE_LIMITED' })).toEqual({
+      text: ru.serverErrors.RATE_LIMITED,
+      kind: 'info',
+    });
+    expect(paintFailureToast(t, { code: 'INVALID_PIXEL' })).toEqual({
+      text: ru.wall.paintFailed.replace('{{message}}', ru.serverErrors.INVALID_PIXEL),
+      kind: 'error',
+    });
   });
 });

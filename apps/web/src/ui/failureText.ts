@@ -58,3 +58,17 @@ export function paintNotice(code: string): 'log' | 'info' | 'error' {
   if (code === 'RATE_LIMITED') return 'info';
   return 'error';
 }
+
+/** The toast for a refused paint in the player's language, or null when it is only logged. */
+export function paintFailureToast(
+  t: TFunction,
+  failure: { code: string },
+): { text: string; kind: 'info' | 'error' } | null {
+  const notice = paintNotice(failure.code);
+  if (notice === 'log') return null;
+  if (notice === 'info') return { text: errorText(t, failure, 'serverErrors.RATE_LIMITED'), kind: 'info' };
+  return {
+    text: t('wall.paintFailed', { message: errorText(t, failure, 'serverErrors.INTERNAL') }),
+    kind: 'error',
+  };
+}

@@ -14,7 +14,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks.t
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { goodsCount } from '../../store/shopStore.ts';
 import { shopProductRequested, showToast } from '../../store/uiSlice.ts';
-import { errorText, paintNotice } from '../../ui/failureText.ts';
+import { errorText, paintFailureToast } from '../../ui/failureText.ts';
 import type { FastMode } from '../boosts/fastModes.ts';
 import { applyBlast, applyRefill, type ItemOutcome } from '../boosts/items.ts';
 import { paintWithEnergy } from '../boosts/paintFlow.ts';
@@ -109,17 +109,9 @@ export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): 
 
   /** SPEC §8: an auth failure is only logged, a rate limit is an info notice, the rest errors. */
   const paintFailed = (outcome: { code: string; message: string }) => {
-    const notice = paintNotice(outcome.code);
-    if (notice === 'log') console.error(`Paint refused, not signed in (${outcome.code}): ${outcome.message}`);
-    else if (notice === 'info')
-      dispatch(showToast(errorText(t, outcome, 'serverErrors.RATE_LIMITED'), 'info'));
-    else
-      dispatch(
-        showToast(
-          t('wall.paintFailed', { message: errorText(t, outcome, 'serverErrors.INTERNAL') }),
-          'error',
-        ),
-      );
+    const toast = paintFailureToast(t, outcome);
+    if (toast) dispatch(showToast(toast.text, toast.kind));
+    else console.error(`Paint refused, not signed in (${outcome.code}): ${outcome.message}`);
   };
 
   const paint = async (target: Pixel | null) => {
