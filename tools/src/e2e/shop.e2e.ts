@@ -144,6 +144,7 @@ describe('the shop', () => {
     await expect.poll(() => dynamiteCount(player), { timeout: 30_000, interval: 500 }).toBe(before + 1);
 
     await dropDynamiteWatched(player);
+    await menuWalletDisconnects(player);
     expect(realErrors(errors)).toEqual([]);
     await playerCtx.close();
   });
@@ -177,6 +178,28 @@ describe('the shop', () => {
     await screenshot(page, 'stars-after-purchase-390x844');
     await ctx.close();
   });
+
+  /**
+   * The side menu shows the linked wallet shortened, with a disconnect (SPEC §2), on a phone and on
+   * a desktop; Disconnect unlinks it and the entry offers to connect again.
+   */
+  async function menuWalletDisconnects(player: Page): Promise<void> {
+    const linked = await api<{ wallet_address: string | null }>(player, '/wallet/address');
+    expect(linked.wallet_address).toMatch(/^[A-Za-z0-9+/_-]{48}$/);
+    const address = linked.wallet_address!;
+    await player.click('button[aria-label="Open menu"]');
+    const shown = await player.waitForSelector('[data-testid=menu-wallet-address]');
+    expect(await shown.textContent()).toBe(`${address.slice(0, 4)}…${address.slice(-4)}`);
+    await screenshot(player, 'menu-wallet-390x844');
+    await player.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(player, 'menu-wallet-1440x900');
+    await player.click('[data-testid=menu-wallet-disconnect]');
+    await player.waitForSelector('[role=dialog] [data-testid=connect-wallet]');
+    expect(await api<{ wallet_address: string | null }>(player, '/wallet/address')).toEqual({
+      wallet_address: null,
+    });
+    await screenshot(player, 'menu-wallet-disconnected-1440x900');
+  }
 
   /** Arms the bomb, taps the selected pixel, and checks a second browser sees all 25 pixels. */
   async function dropDynamiteWatched(player: Page): Promise<void> {

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { BannedNotice } from '../features/moderation/BannedNotice.tsx';
 import { PixanosPopups } from '../features/pixanos/PixanosPopups.tsx';
 import { PlayerPopups } from '../features/profile/PlayerPopups.tsx';
+import { MenuWallet } from '../features/wallet/MenuWallet.tsx';
 import { usePlatform } from '../platform/PlatformContext.tsx';
 import { useBackButton } from '../platform/useBackButton.ts';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
@@ -116,7 +117,7 @@ export function AppLayout() {
       <Toasts />
       <BannedNotice />
       <GameModesSheet />
-      <SideMenu />
+      <SideMenu wallet={<MenuWallet />} />
       <PlayerPopups />
       {/* Fresh boundaries: a lazy popup never holds back a navigation while its code loads. */}
       {introOpen && stage && (

@@ -67,6 +67,23 @@ describe('side menu', () => {
     expect(within(screen.getByRole('dialog')).getByText('Ada')).toBeTruthy();
   });
 
+  it('shows the linked wallet shortened, with a disconnect, in place of Connect', async () => {
+    const context = createTestContext({
+      tokens: createMemoryTokenStorage(SIGNED_IN),
+      fetch: (path) =>
+        path === '/users/me'
+          ? json(200, user({ walletAddress: 'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5mz' }))
+          : undefined,
+    });
+    await context.store.dispatch(fetchMe());
+    renderApp('/about', context, i18n);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).getByTestId('menu-wallet-address').textContent).toBe('UQCr…q5mz');
+    expect(within(dialog).getByRole('button', { name: 'Disconnect' })).toBeTruthy();
+    expect(within(dialog).queryByText('Connect TON wallet')).toBeNull();
+  });
+
   it('closes on navigation', async () => {
     const { router } = renderApp('/about', createTestContext(), i18n);
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));

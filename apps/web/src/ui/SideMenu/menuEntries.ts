@@ -1,13 +1,13 @@
 import type { GlyphName } from '../icons/glyphs.ts';
 
-export type MenuAction = 'gameModes' | 'wallet' | 'channel' | 'community' | 'webApp';
+export type MenuAction = 'gameModes' | 'channel' | 'community' | 'webApp';
 
 export interface MenuEntry {
   id: string;
   icon: GlyphName;
   /** i18n key of the label */
   label: string;
-  /** In-app route, or an action handled by the menu. */
+  /** In-app route, or an action handled by the menu; neither for the wallet, which the layout provides. */
   to?: string;
   action?: MenuAction;
   /** Guests cannot see it (SPEC §6). */
@@ -17,7 +17,7 @@ export interface MenuEntry {
 /** The side menu of SPEC §2, in order. */
 export const MAIN_ENTRIES: readonly MenuEntry[] = [
   { id: 'profile', icon: 'user', label: 'menu.profile', to: '/my-profile', signedInOnly: true },
-  { id: 'wallet', icon: 'wallet', label: 'menu.connectWallet', action: 'wallet', signedInOnly: true },
+  { id: 'wallet', icon: 'wallet', label: 'menu.connectWallet', signedInOnly: true },
   {
     id: 'inventory',
     icon: 'box',
