@@ -158,6 +158,8 @@ describe('the Wall', () => {
       '[data-testid=templates-open]',
       '[data-testid=template-panel]',
       '.wall-zoom',
+      '[data-testid=wall-offer]',
+      '[data-testid=wall-daily]',
       '[data-testid=hidden-chip]',
       '[data-testid=welcome]',
     ];
@@ -188,6 +190,52 @@ describe('the Wall', () => {
           return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === button;
         }),
       ).toBe(true);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+
+  it("shows today's limited offer with its countdown and the free daily item, which a player takes once", async () => {
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      const phone = size.width < 900;
+      const ctx = await browser.newContext({ viewport: size, isMobile: phone, hasTouch: phone });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      const tag = `${size.width}x${size.height}`;
+      await page.goto(`${baseUrl}/?startapp=x${40 + (size.width % 7)}_y40`);
+      await waitLive(page);
+      const timer = '[data-testid=wall-offer] [role=timer]';
+      await page.waitForSelector(timer);
+      const first = await page.textContent(timer);
+      expect(first).toMatch(/^(\d+:)?\d\d:\d\d$/);
+      await expect.poll(() => page.textContent(timer), { timeout: 3_000 }).not.toBe(first);
+      expect(await page.textContent('[data-testid=wall-daily]')).toContain('Free');
+      expect(
+        await overlapping(page, ['[data-testid=wall-offer]', '[data-testid=wall-daily]', '.wall-zoom']),
+      ).toEqual([]);
+      await screenshot(page, `wall-offers-guest-${tag}`);
+
+      await devSignIn(page, phone ? 'Gift' : 'Present');
+      await page.click('[data-testid=wall-daily]');
+      // The item flies from the button to its boost button.
+      await page.waitForSelector('[data-testid=flying-rewards]', { state: 'attached', timeout: 3_000 });
+      await screenshot(page, `wall-daily-flying-${tag}`);
+      await page.waitForSelector('[data-testid=wall-daily]:disabled');
+      expect(await page.textContent('[data-testid=wall-daily]')).toContain('Taken');
+      await screenshot(page, `wall-daily-taken-${tag}`);
+      // The server remembers: after a reload the item is still taken.
+      await page.reload();
+      await waitLive(page);
+      await page.waitForSelector('[data-testid=wall-daily]:disabled');
+
+      await page.click('[data-testid=wall-offer]');
+      await page.waitForURL(/\/stars$/);
+      // The shop opens on the offer's card; let its entrance finish.
+      await page.waitForTimeout(800);
+      await screenshot(page, `wall-offer-shop-${tag}`);
       expect(errors).toEqual([]);
       await ctx.close();
     }

@@ -22,6 +22,7 @@ import { WallRewards } from '../rewards/WallRewards.tsx';
 import { TemplateControls, TemplateHint } from '../templates/TemplateControls.tsx';
 import { TemplatesSheet } from '../templates/TemplatesSheet.tsx';
 import { useTemplateOverlay } from '../templates/useTemplateOverlay.ts';
+import { FlyingRewards } from './FlyingRewards.tsx';
 import {
   useCanvasView,
   useCopyPixelLink,
@@ -35,7 +36,9 @@ import {
 } from './hooks.ts';
 import { PaintBar, type PaintBarTab } from './PaintBar.tsx';
 import { isAiming, modeOf, tapIntent } from './tool.ts';
+import { useWallFlights } from './useRewardFlight.ts';
 import { useWallTool } from './useWallTool.ts';
+import { WallOffers } from './WallOffers.tsx';
 import { WelcomeBlock } from './WelcomeBlock.tsx';
 import { ZoomControls } from './ZoomControls.tsx';
 import './wall.css';
@@ -69,10 +72,12 @@ export function WallScreen() {
   const current = tool.state.tool;
   const mode = modeOf(current);
   const info = usePixelInfo(selected, tab === 'info', tool.painted);
+  const flights = useWallFlights(tool.reward, view, canvasRef);
 
   onTap.current = (p) => {
     const intent = tapIntent(current);
     tool.send({ type: 'pixelTapped' });
+    flights.wonAt.current = p;
     if (intent.kind === 'select') {
       setSelected(p);
       if (intent.paint && p) void tool.paint(p);
@@ -127,7 +132,10 @@ export function WallScreen() {
                 onPress={(m) => void tool.pressBoost(m)}
               />
             ) : null}
-            <ZoomControls view={view} />
+            <div className="wall__rail-end">
+              <WallOffers signedIn={signedIn} onFly={flights.launch} />
+              <ZoomControls view={view} />
+            </div>
           </div>
           {signedIn && current.kind === 'aimBlast' ? (
             <BoostHint
@@ -153,7 +161,10 @@ export function WallScreen() {
               painting={tool.state.painting}
               onTab={setTab}
               onPick={colors.pick}
-              onPaint={() => void tool.paint(selected)}
+              onPaint={() => {
+                flights.wonAt.current = selected;
+                void tool.paint(selected);
+              }}
               onCopyLink={() => void copyLink(selected)}
               templateHint={
                 templates.hint !== null ? (
@@ -183,6 +194,7 @@ export function WallScreen() {
         </div>
       </div>
       <HiddenLayer view={view} notice={tool.hiddenNotice} signedIn={signedIn} />
+      <FlyingRewards flights={flights.flights} onLanded={flights.landed} />
       <WallRewards signedIn={signedIn} reward={tool.reward} onDone={tool.clearReward} />
       {signedIn ? <MiningSheet open={miningOpen} onClose={() => setMiningOpen(false)} /> : null}
       <TemplatesSheet
