@@ -178,22 +178,21 @@ describe('formatDuration', () => {
   ])('writes the units in %s: %s', (language, expected) => {
     expect(formatDuration(language, 570_000, ['minute', 'second'])).toBe(expected);
   });
-});
 
-describe('formatterFor', () => {
-  it('binds every formatter to the language, one object per language', () => {
-    for (const language of SUPPORTED_LANGUAGES) {
-      const format = formatterFor(language);
-      expect(format).toBe(formatterFor(language));
-      expect(format.language).toBe(language);
-      expect(format.integer(1_234_567)).toBe(formatInteger(language, 1_234_567));
-      expect(format.compact(12_345)).toBe(formatCompact(language, 12_345));
-      expect(format.percent(12.5)).toBe(formatPercent(language, 12.5));
-      expect(format.number(0.5)).toBe(formatNumber(language, 0.5));
-      expect(format.decimal('0.375')).toBe(formatDecimal(language, '0.375'));
-      expect(format.date('2024-07-23', 'long', 'UTC')).toBe(
-        formatDate(language, '2024-07-23', 'long', 'UTC'),
-      );
+  it.each<[SupportedLanguage, string]>([
+    ['jpn', '10 分 00 秒'],
+    ['tr', '10 dk. 00 sn.'],
+    ['es', '10min 00s'],
+    ['pt', '10 min 00 s'],
+  ])('writes the recharge time in the words of %s: %s', (language, expected) => {
+    expect(formatDuration(language, 600_000, ['minute', 'second'], true)).toBe(expected);
+  });
+
+  it('never borrows English letters where the language has its own script', () => {
+    for (const language of ['jpn', 'cn', 'kr', 'ru'] as const) {
+      for (const unit of ['day', 'hour', 'minute', 'second'] as const) {
+        expect(formatDuration(language, 90_061_000, [unit]), `${language} ${unit}`).not.toMatch(/[a-z]/i);
+      }
     }
   });
 });
