@@ -39,10 +39,13 @@ describe('side menu', () => {
     expect(menuLabels()).toEqual([
       'Invite frens',
       'Game modes',
+      'NFT',
       'PX token',
       'Ratings',
       'Settings',
       'About',
+      'Info',
+      'Rules',
       'Terms',
       'Privacy',
     ]);
@@ -84,6 +87,19 @@ describe('game modes sheet', () => {
     expect(within(dialog).getByText('The Wall')).toBeTruthy();
     expect(within(dialog).getAllByText('In progress')).toHaveLength(3);
     fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the NFT drawing from the NFT map, and links the rules and the Open League', async () => {
+    const { router } = renderApp('/', createTestContext(), i18n);
+    fireEvent.click(await screen.findByRole('button', { name: 'Game modes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Game modes' });
+    expect(within(dialog).getByRole('link', { name: 'Rules' }).getAttribute('href')).toBe('/rules');
+    expect(within(dialog).getByRole('link', { name: 'Open League' }).getAttribute('href')).toBe(
+      '/open-league',
+    );
+    fireEvent.click(within(dialog).getByRole('link', { name: /NFT map/ }));
+    expect(router.state.location.pathname).toBe('/nft');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -41,6 +41,19 @@ describe('/about', () => {
     expect(missing).toEqual([]);
   });
 
+  it('links the info, rules, NFT, staking and Open League pages', async () => {
+    renderApp('/about', createTestContext({ fetch: statsFetch }), i18n);
+    const more = await screen.findByTestId('about-more');
+    expect(Array.from(more.querySelectorAll('a')).map((a) => a.getAttribute('href'))).toEqual([
+      '/info',
+      '/rules',
+      '/nft',
+      '/staking',
+      '/open-league',
+    ]);
+    expect(missing).toEqual([]);
+  });
+
   it('scrolls to the element the hash names once the page is there', async () => {
     const scrolled: string[] = [];
     Element.prototype.scrollIntoView = function (this: Element) {
