@@ -125,6 +125,35 @@ describe('legal pages', () => {
     );
   });
 
+  it('shows no made-up address when the operator has configured none', async () => {
+    const noAddress = () =>
+      createTestContext({
+        fetch: (path) =>
+          path === '/config'
+            ? json(200, { devSignIn: true, botUsername: null, appUrl: null, contactEmail: null })
+            : undefined,
+      });
+    renderApp('/privacy', noAddress(), i18n);
+    const privacy = await screen.findByTestId('privacy-page');
+    await waitFor(() =>
+      expect(screen.getByTestId('contact-none').textContent).toBe(
+        'No contact address has been published yet.',
+      ),
+    );
+    expect(privacy.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(privacy.textContent).toContain('the contact address (not published yet)');
+    expect(privacy.textContent).not.toContain('@');
+    cleanup();
+
+    renderApp('/terms', noAddress(), i18n);
+    const terms = await screen.findByTestId('terms-page');
+    await waitFor(() =>
+      expect(terms.textContent).toContain('Questions: the contact address (not published yet).'),
+    );
+    expect(terms.textContent).not.toContain('@');
+    expect(missing).toEqual([]);
+  });
+
   it('Privacy follows the language, date included', async () => {
     const de = await import('../../../public/locales/de.json');
     i18n.addResourceBundle('de', 'translation', de.default, true, true);

@@ -1,17 +1,10 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchPublicConfig, selectPublicConfig } from '../../store/configSlice.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { ContactEmail } from '../../ui/ContactEmail/ContactEmail.tsx';
 import { EXCHANGES } from '../../ui/pxLinks.ts';
 
 /** /px/get: three swap exchanges, the contact address, and a word on centralized exchanges. */
 export function GetTab() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const email = useAppSelector(selectPublicConfig)?.contactEmail ?? null;
-  useEffect(() => {
-    void dispatch(fetchPublicConfig());
-  }, [dispatch]);
 
   return (
     <>
@@ -34,13 +27,7 @@ export function GetTab() {
         </h2>
         <p className="px-card__text">{t('px.getTab.cexText')}</p>
         <p className="px-card__text">{t('px.getTab.contact')}</p>
-        {email ? (
-          <a className="px-mail pixel-num" href={`mailto:${email}`} data-testid="px-contact">
-            {email}
-          </a>
-        ) : (
-          <span className="px-card__text">{t('common.loading')}</span>
-        )}
+        <ContactEmail className="px-mail pixel-num" testId="px-contact" />
       </section>
     </>
   );
