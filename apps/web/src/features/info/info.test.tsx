@@ -136,7 +136,7 @@ describe('legal pages', () => {
     renderApp('/privacy', noAddress(), i18n);
     const privacy = await screen.findByTestId('privacy-page');
     await waitFor(() =>
-      expect(screen.getByTestId('contact-none').textContent).toBe(
+      expect(screen.getByTestId('privacy-email').textContent).toBe(
         'No contact address has been published yet.',
       ),
     );

@@ -35,14 +35,17 @@ export function ContactEmail({ className, testId }: { className?: string; testId
   const contact = useContact();
   if (contact.kind === 'set') {
     return (
-      <a className={className} href={`mailto:${contact.email}`} data-testid={testId}>
+      <a className={className} href={`mailto:${contact.email}`} data-testid={testId} data-contact="set">
         {contact.email}
       </a>
     );
   }
-  return (
-    <span className={className} data-testid={contact.kind === 'none' ? 'contact-none' : undefined}>
-      {contact.kind === 'none' ? t('common.noContact') : t('common.loading')}
-    </span>
-  );
+  if (contact.kind === 'none') {
+    return (
+      <span className={className} data-testid={testId} data-contact="none">
+        {t('common.noContact')}
+      </span>
+    );
+  }
+  return <span className={className}>{t('common.loading')}</span>;
 }
