@@ -18,6 +18,7 @@ import {
   launchPixelPoint,
   newDesktop,
   newPhone,
+  openSignIn,
   screenshot,
   watchErrors,
 } from './browser.ts';
@@ -57,6 +58,7 @@ function realErrors(errors: string[]): string[] {
 
 async function devSignIn(page: Page, name: string): Promise<void> {
   await page.goto(`${baseUrl}/?startapp=x${BLAST_X}_y${BLAST_Y}`);
+  await openSignIn(page);
   await page.fill('.dev-sign-in__input', name);
   await page.click('.dev-sign-in button[type=submit]');
   await page.waitForSelector('[data-testid=paint-button]', { timeout: 15_000 });
