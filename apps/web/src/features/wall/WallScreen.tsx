@@ -65,7 +65,7 @@ export function WallScreen() {
   // The view's tap callback is made once; it calls whatever this holds at the time.
   const onTap = useRef<(p: Pixel | null) => void>(() => {});
   const view = useCanvasView(canvasRef, runtime, onTap, launch.pixel, saved);
-  const [mark] = useState(createPaintMark);
+  const [mark] = useState(() => createPaintMark());
   useEffect(() => (view ? view.addLayer(mark) : undefined), [view, mark]);
   const { chromeRef, bottomRef, railRef } = useCoveredInsets(view, canvasRef);
   const templates = useTemplateOverlay(view, selected, { signedIn, showReferred: launch.template });

@@ -11,6 +11,11 @@ export const VISIBLE_SCALE = 6;
 export const PAINT_ZOOM_SCALE = 20;
 /** How long the ring marks the painted pixel. */
 export const PAINT_MARK_MS = 1400;
+/**
+ * The ring moves in steps, like the rest of the pixel chrome: the wall is redrawn once a step, not
+ * every frame, so the mark costs a handful of frames while the socket brings others' paints.
+ */
+export const PAINT_MARK_STEP_MS = 100;
 
 /** The zoom to show a paint at, or null when the pixel is already seen at `scale`. */
 export function paintZoom(scale: number): number | null {
@@ -20,7 +25,7 @@ export function paintZoom(scale: number): number | null {
 /** The ring at `elapsed` ms: its half size over the pixel's, and its opacity; null once over. */
 export function markFrame(elapsed: number): { grow: number; alpha: number } | null {
   if (elapsed < 0 || elapsed >= PAINT_MARK_MS) return null;
-  const t = elapsed / PAINT_MARK_MS;
+  const t = (Math.floor(elapsed / PAINT_MARK_STEP_MS) * PAINT_MARK_STEP_MS) / PAINT_MARK_MS;
   // Shrinks onto the pixel in the first third, then holds and fades.
   const grow = t < 1 / 3 ? 1 + 3 * (1 - 3 * t) : 1;
   const alpha = t < 2 / 3 ? 1 : 3 * (1 - t);
@@ -34,10 +39,36 @@ export interface PaintMark extends CanvasLayer {
   marked(): Pixel | null;
 }
 
-export function createPaintMark(now: () => number = () => performance.now()): PaintMark {
+export interface PaintMarkClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const DEFAULT_CLOCK: PaintMarkClock = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export function createPaintMark(clock: PaintMarkClock = DEFAULT_CLOCK): PaintMark {
+  const now = () => clock.now();
   let pixel: Pixel | null = null;
   let since = 0;
   let onChange: (() => void) | null = null;
+  let step: unknown = null;
+
+  /** The next step's frame (and the one that clears the ring after the last). */
+  const nextStep = (elapsed: number) => {
+    if (step !== null) return;
+    step = clock.setTimeout(
+      () => {
+        step = null;
+        onChange?.();
+      },
+      PAINT_MARK_STEP_MS - (elapsed % PAINT_MARK_STEP_MS),
+    );
+  };
 
   const live = () => (pixel !== null && markFrame(now() - since) !== null ? pixel : null);
 
@@ -45,6 +76,8 @@ export function createPaintMark(now: () => number = () => performance.now()): Pa
     mark(next) {
       pixel = { x: next.x, y: next.y };
       since = now();
+      if (step !== null) clock.clearTimeout(step);
+      step = null;
       onChange?.();
     },
     marked: live,
@@ -52,11 +85,14 @@ export function createPaintMark(now: () => number = () => performance.now()): Pa
       onChange = fn;
       return () => {
         onChange = null;
+        if (step !== null) clock.clearTimeout(step);
+        step = null;
       };
     },
     draw(ctx: CanvasRenderingContext2D, tf: Readonly<DeviceTransform>) {
       if (pixel === null) return;
-      const frame = markFrame(now() - since);
+      const elapsed = now() - since;
+      const frame = markFrame(elapsed);
       if (frame === null) {
         pixel = null;
         return;
@@ -77,8 +113,8 @@ export function createPaintMark(now: () => number = () => performance.now()): Pa
       ctx.strokeStyle = '#ffd635';
       ctx.stroke();
       ctx.globalAlpha = 1;
-      // Next frame: the ring moves until it is over.
-      onChange?.();
+      // The ring moves on at the next step, and is cleared after the last.
+      nextStep(elapsed);
     },
   };
 }
