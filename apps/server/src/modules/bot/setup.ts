@@ -15,8 +15,8 @@ import { API_PREFIX, SUPPORTED_LANGUAGES } from '@pixel-wall/shared';
 import type { Sql } from '../../db/client.ts';
 import {
   type BotApi,
-  BotApiError,
   type BotCommand,
+  BotApiError,
   type MenuButton,
 } from '../../integrations/telegram/bot-api.ts';
 import { commandList, TELEGRAM_LANGUAGE_CODES } from './texts.ts';
