@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ContactEmail } from '../ui/ContactEmail/ContactEmail.tsx';
+import { ContactEmail, useContact } from '../ui/ContactEmail/ContactEmail.tsx';
 import { Icon } from '../ui/icons/Icon.tsx';
 import './PaySupportPage.css';
 
 /** /pay-support: how refunds work (SPEC §9 limits) and where to write. */
 export function PaySupportPage() {
   const { t } = useTranslation();
+  const contact = useContact();
   return (
     <section className="page pay-support" data-testid="pay-support-page">
       <h1 className="page__title pixel-text">{t('pages.paySupport')}</h1>
@@ -30,7 +31,7 @@ export function PaySupportPage() {
         </li>
       </ol>
       <div className="pay-support__contact panel">
-        <span>{t('shop.support.contact')}</span>
+        {contact.kind === 'none' ? null : <span>{t('shop.support.contact')}</span>}
         <ContactEmail className="pay-support__email pixel-num" testId="support-email" />
       </div>
       <Link to="/stars" className="btn btn--block">

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPublicConfig, selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import './ContactEmail.css';
 
 export type ContactState = { kind: 'loading' } | { kind: 'none' } | { kind: 'set'; email: string };
 
@@ -29,7 +30,10 @@ export function useContactText(): string {
   return contact.kind === 'none' ? t('legal.noEmail') : t('common.loading');
 }
 
-/** A mail link to the address, or a line saying there is none yet (or that it loads). */
+/**
+ * A mail link to the address (styled by `className`), or plain words saying there is none yet
+ * (or that it loads).
+ */
 export function ContactEmail({ className, testId }: { className?: string; testId?: string }) {
   const { t } = useTranslation();
   const contact = useContact();
@@ -42,7 +46,7 @@ export function ContactEmail({ className, testId }: { className?: string; testId
   }
   if (contact.kind === 'none') {
     return (
-      <span className={className} data-testid={testId} data-contact="none">
+      <span className="contact-none" data-testid={testId} data-contact="none">
         {t('common.noContact')}
       </span>
     );

@@ -11,12 +11,11 @@ import { DevSignInForm } from './DevSignInForm.tsx';
 import { TelegramLoginWidget } from './TelegramLoginWidget.tsx';
 import './GuestLoginBanner.css';
 
-/** Below this width the Wall's banner starts folded to one line: the canvas is the screen. */
+/** Below this width the banner starts folded to one line: on a phone the screen is for the game. */
 const COMPACT_QUERY = '(max-width: 899px)';
 
-function startsFolded(placement: 'floating' | 'inline'): boolean {
+function startsFolded(): boolean {
   return (
-    placement === 'floating' &&
     typeof window !== 'undefined' &&
     typeof window.matchMedia === 'function' &&
     window.matchMedia(COMPACT_QUERY).matches
@@ -26,9 +25,9 @@ function startsFolded(placement: 'floating' | 'inline'): boolean {
 /**
  * Guests only: the ways to sign in this server offers. Hidden once signed in, and hidden by its
  * close button (the menu brings it back). On the Wall it floats in the top-right column under the
- * template controls (the Wall places it, so the two never cover each other); on a phone it starts
- * folded to one line (title, Sign in, close) and unfolds when asked. On other pages it sits at the
- * top of the column, above the title.
+ * template controls (the Wall places it, so the two never cover each other); on other pages it sits
+ * at the top of the column, above the title. On a phone it starts folded to one line (title, Sign
+ * in, close) and unfolds when asked.
  */
 export function GuestLoginBanner({ placement }: { placement: 'floating' | 'inline' }) {
   const { t } = useTranslation();
@@ -38,7 +37,7 @@ export function GuestLoginBanner({ placement }: { placement: 'floating' | 'inlin
   const open = useAppSelector(selectLoginBannerOpen);
   const config = useAppSelector(selectPublicConfig);
   const configStatus = useAppSelector((state) => state.config.status);
-  const [folded, setFolded] = useState(() => startsFolded(placement));
+  const [folded, setFolded] = useState(startsFolded);
 
   const pending = session.status === 'pending';
   const miniAppInitData = platform.kind === 'telegram' ? platform.initDataRaw : null;
