@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryTokenStorage } from '../api/tokens.ts';
 import type { Platform } from '../platform/types.ts';
 import { createWebPlatform } from '../platform/web.ts';
+import { fetchPublicConfig } from '../store/configSlice.ts';
 import { loadingFinished, loadingStarted, showToast } from '../store/uiSlice.ts';
 import { fetchMe } from '../store/userSlice.ts';
 import { createTestContext, createTestI18n, json, renderApp, SIGNED_IN, user } from '../test/harness.tsx';
@@ -76,6 +77,45 @@ describe('side menu', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Settings' }));
     expect(router.state.location.pathname).toBe('/settings');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('guest sign-in banner', () => {
+  function phoneWidth(phone: boolean) {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: phone && query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts folded to one line on a phone, unfolds on Sign in, and hides on close', async () => {
+    phoneWidth(true);
+    const context = createTestContext();
+    await context.store.dispatch(fetchPublicConfig());
+    renderApp('/about', context, i18n);
+    const banner = await screen.findByTestId('guest-banner');
+    expect(banner.className).toContain('guest-banner--folded');
+    expect(banner.querySelector('.dev-sign-in')).toBeNull();
+    fireEvent.click(within(banner).getByRole('button', { name: 'Sign in' }));
+    const open = screen.getByTestId('guest-banner');
+    expect(open.className).not.toContain('guest-banner--folded');
+    expect(open.querySelector('.dev-sign-in')).not.toBeNull();
+    fireEvent.click(within(open).getByRole('button', { name: 'Hide' }));
+    expect(screen.queryByTestId('guest-banner')).toBeNull();
+    expect(missing).toEqual([]);
+  });
+
+  it('shows the ways to sign in at once on a wide screen', async () => {
+    phoneWidth(false);
+    const context = createTestContext();
+    await context.store.dispatch(fetchPublicConfig());
+    renderApp('/about', context, i18n);
+    const banner = await screen.findByTestId('guest-banner');
+    expect(banner.className).not.toContain('guest-banner--folded');
+    expect(banner.querySelector('.dev-sign-in')).not.toBeNull();
   });
 });
 
