@@ -274,5 +274,5 @@ describe('the walk: every screen, every language, phone and desktop', () => {
       SIZES.reduce((n, size) => n + pathsOf(size).length, 0) * SUPPORTED_LANGUAGES.length,
     );
     expect(problems.map((p) => `${p.size} ${p.language} ${p.path} ${p.kind}: ${p.detail}`)).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });

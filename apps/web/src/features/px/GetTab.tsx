@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { ContactEmail } from '../../ui/ContactEmail/ContactEmail.tsx';
+import { ContactEmail, useContact } from '../../ui/ContactEmail/ContactEmail.tsx';
 import { EXCHANGES } from '../../ui/pxLinks.ts';
 
 /** /px/get: three swap exchanges, the contact address, and a word on centralized exchanges. */
 export function GetTab() {
   const { t } = useTranslation();
+  const contact = useContact();
 
   return (
     <>
@@ -26,7 +27,8 @@ export function GetTab() {
           {t('px.getTab.cexTitle')}
         </h2>
         <p className="px-card__text">{t('px.getTab.cexText')}</p>
-        <p className="px-card__text">{t('px.getTab.contact')}</p>
+        {/* "Write to us:" only when there is an address to write to. */}
+        {contact.kind === 'none' ? null : <p className="px-card__text">{t('px.getTab.contact')}</p>}
         <ContactEmail className="px-mail pixel-num" testId="px-contact" />
       </section>
     </>
