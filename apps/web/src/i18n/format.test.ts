@@ -196,3 +196,21 @@ describe('formatDuration', () => {
     }
   });
 });
+
+describe('formatterFor', () => {
+  it('binds every formatter to the language, one object per language', () => {
+    for (const language of SUPPORTED_LANGUAGES) {
+      const format = formatterFor(language);
+      expect(format).toBe(formatterFor(language));
+      expect(format.language).toBe(language);
+      expect(format.integer(1_234_567)).toBe(formatInteger(language, 1_234_567));
+      expect(format.compact(12_345)).toBe(formatCompact(language, 12_345));
+      expect(format.percent(12.5)).toBe(formatPercent(language, 12.5));
+      expect(format.number(0.5)).toBe(formatNumber(language, 0.5));
+      expect(format.decimal('0.375')).toBe(formatDecimal(language, '0.375'));
+      expect(format.date('2024-07-23', 'long', 'UTC')).toBe(
+        formatDate(language, '2024-07-23', 'long', 'UTC'),
+      );
+    }
+  });
+});
