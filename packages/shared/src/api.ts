@@ -55,7 +55,8 @@ export const publicConfigResponse = z.object({
   devSignIn: z.boolean(),
   botUsername: z.string().nullable(),
   appUrl: z.string().nullable(),
-  contactEmail: z.string(),
+  /** the server's CONTACT_EMAIL; null when the operator has set none */
+  contactEmail: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;
 

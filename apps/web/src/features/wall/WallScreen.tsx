@@ -1,5 +1,5 @@
 import { PALETTE } from '@pixel-wall/shared/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wallRuntime } from '../../api/wall/runtime.ts';
 import type { Pixel } from '../../canvas/index.ts';
@@ -30,11 +30,13 @@ import {
   useLaunch,
   usePixelInfo,
   useRecentColors,
+  useSavedWallView,
   useSocketToken,
   useSyncStatus,
   useWide,
 } from './hooks.ts';
 import { PaintBar, type PaintBarTab } from './PaintBar.tsx';
+import { createPaintMark, paintZoom } from './paintMark.ts';
 import { isAiming, modeOf, tapIntent } from './tool.ts';
 import { useWallFlights } from './useRewardFlight.ts';
 import { useWallTool } from './useWallTool.ts';
@@ -56,7 +58,8 @@ export function WallScreen() {
   const colors = useRecentColors();
   const copyLink = useCopyPixelLink();
 
-  const [selected, setSelected] = useState<Pixel | null>(launch.pixel);
+  const saved = useSavedWallView();
+  const [selected, setSelected] = useState<Pixel | null>(saved ? saved.selected : launch.pixel);
   const [tab, setTab] = useState<PaintBarTab>('none');
   const [miningOpen, setMiningOpen] = useState(false);
   const [templatesOpen, setTemplatesOpen] = useState(false);
@@ -64,11 +67,20 @@ export function WallScreen() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // The view's tap callback is made once; it calls whatever this holds at the time.
   const onTap = useRef<(p: Pixel | null) => void>(() => {});
-  const view = useCanvasView(canvasRef, runtime, onTap, launch.pixel);
+  const view = useCanvasView(canvasRef, runtime, onTap, launch.pixel, saved);
+  const [mark] = useState(() => createPaintMark());
+  useEffect(() => (view ? view.addLayer(mark) : undefined), [view, mark]);
   const { chromeRef, bottomRef, railRef } = useCoveredInsets(view, canvasRef);
   const templates = useTemplateOverlay(view, selected, { signedIn, showReferred: launch.template });
 
-  const tool = useWallTool({ view, runtime, colors, goods: shop.goods });
+  // The painter sees their pixel: zoomed in to it when too small to make out, and ringed a moment.
+  const showPaint = (p: Pixel) => {
+    if (!view) return;
+    const zoom = paintZoom(view.getCamera().scale);
+    if (zoom !== null) view.centreOn(p.x, p.y, zoom, true);
+    mark.mark(p);
+  };
+  const tool = useWallTool({ view, runtime, colors, goods: shop.goods, onPainted: showPaint });
   const current = tool.state.tool;
   const mode = modeOf(current);
   const info = usePixelInfo(selected, tab === 'info', tool.painted);

@@ -43,6 +43,8 @@ export interface WallToolOptions {
   /** the active colour is painted and blasted with; a paint puts it first among the recent ones */
   colors: RecentColors;
   goods: GoodsAvailable;
+  /** a paint of `target` went through (the Wall shows it to the painter) */
+  onPainted?: (target: Pixel) => void;
 }
 
 export interface WallTool {
@@ -65,7 +67,7 @@ export interface WallTool {
   painted: number;
 }
 
-export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): WallTool {
+export function useWallTool({ view, runtime, colors, goods, onPainted }: WallToolOptions): WallTool {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const store = useAppStore();
@@ -128,6 +130,7 @@ export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): 
       else {
         if (colors.recent[0] !== color) colors.pick(color);
         setPainted((n) => n + 1);
+        onPainted?.(target);
         setReward(paintRewardOf(outcome.result));
         setHiddenNotice(noticeOf(outcome.result.hidden, target.x, target.y, Date.now()));
       }
