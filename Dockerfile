@@ -27,7 +27,9 @@ RUN npm ci --omit=dev
 # 3. The image: runtime dependencies and the build output, nothing else.
 FROM node:24-slim
 WORKDIR /app
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
+# MALLOC_ARENA_MAX=2: glibc otherwise keeps a malloc arena per thread (the PGlite worker, libuv's
+# and V8's threads), each holding freed memory; two take ~10-15 MiB off the idle RSS (BENCHMARKS.md).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data MALLOC_ARENA_MAX=2
 COPY --from=deps /app ./
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist

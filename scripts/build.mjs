@@ -2,7 +2,8 @@
 /**
  * `npm run build`: the web app (Vite) and the server compiled to JavaScript (esbuild) in
  * apps/server/dist, so production runs plain `node apps/server/dist/main.js`. The server and the
- * shared package are bundled; npm packages stay external (resolved from node_modules at run time).
+ * shared package are bundled; npm packages stay external (resolved from node_modules at run time),
+ * except BUNDLED_PACKAGES.
  * Files the server reads beside its code (SQL migrations, the PGlite worker) are placed so that
  * the same `new URL(..., import.meta.url)` finds them in dist as in src.
  */
@@ -22,6 +23,26 @@ export const SERVER_ENTRIES = {
   backup: 'db/backup-cli.ts',
 };
 
+/**
+ * npm packages bundled into dist all the same: none today. Bundle one when loading it from
+ * node_modules costs the server at start, as drizzle-orm did before it was removed (~110 small ES
+ * modules importing one another in cycles: Node 24's loader held ~150 MB of V8 heap to link them).
+ */
+export const BUNDLED_PACKAGES = [];
+
+/** @type {import('esbuild').Plugin} */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    // Bare specifiers: a package, or a Node built-in.
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      const pkg = args.path.startsWith('@') ? args.path.split('/', 2).join('/') : args.path.split('/')[0];
+      if (pkg === '@pixel-wall/shared' || BUNDLED_PACKAGES.includes(pkg ?? '')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
 export async function buildServer() {
   fs.rmSync(SERVER_DIST, { recursive: true, force: true });
   await esbuild.build({
@@ -34,8 +55,9 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node22',
-    // npm packages are installed beside the build; only the workspace's own shared package is bundled.
-    packages: 'external',
+    // npm packages are installed beside the build and loaded from there, except the workspace's own
+    // shared package and BUNDLED_PACKAGES.
+    plugins: [externalPackages],
     alias: { '@pixel-wall/shared': path.join(ROOT, 'packages/shared/src/index.ts') },
     sourcemap: 'linked',
     logLevel: 'warning',

@@ -26,6 +26,7 @@ const FEATURE_EDGES: Readonly<Record<string, string>> = {
   'wall -> pixanos': 'Snap and the wall effects',
   'wall -> rewards': 'rewards for painted pixels',
   'wall -> templates': 'the template overlay, its controls and sheet',
+  'wall -> shop': 'product icons and names on the limited offer, the daily item and flying rewards',
   // The mining sheet offers the boost upgrades and the token rewards next to the charges.
   'mining -> boosts': 'boost upgrades in the mining sheet',
   'mining -> rewards': 'token rewards in the mining sheet',

@@ -98,7 +98,9 @@ const envSchema = z.object({
   INIT_DATA_MAX_AGE_SECONDS: positiveInt.default(86_400),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(3_600),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 86_400),
-  CONTACT_EMAIL: z.email().default('support@pixelwall.example'),
+  // The operator's contact address for the legal pages, /pay-support, /px/get and the bot's
+  // /paysupport. Unset: none is shown (never a made-up one).
+  CONTACT_EMAIL: z.email().optional(),
   COUNTRY_HEADER: z
     .string()
     .regex(/^[a-z0-9-]{1,64}$/, 'must be a lower-case header name')
@@ -188,7 +190,8 @@ export interface Config {
   sessionSecret: string | null;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  contactEmail: string;
+  /** CONTACT_EMAIL, or null: the apps show no contact address */
+  contactEmail: string | null;
   countryHeader: string;
   trustProxy: boolean;
   tickMs: number;
@@ -290,7 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: e.SESSION_SECRET ?? null,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
-    contactEmail: e.CONTACT_EMAIL,
+    contactEmail: e.CONTACT_EMAIL ?? null,
     countryHeader: e.COUNTRY_HEADER,
     trustProxy: e.TRUST_PROXY,
     tickMs: e.TICK_MS,

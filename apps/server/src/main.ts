@@ -5,6 +5,15 @@ import { type AdminSocket, adminSocketPath, startAdminSocket } from './db/admin-
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 
+/**
+ * Milliseconds since the process started, at each step of the start-up (logged once up): `loaded`
+ * is Node's own start and the loading of every module, before main() runs.
+ */
+const startup: Record<string, number> = { loaded: Math.round(performance.now()) };
+const step = (name: string) => {
+  startup[name] = Math.round(performance.now());
+};
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -17,8 +26,11 @@ async function main(): Promise<void> {
     throw err;
   }
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  step('database');
   await migrate(db);
+  step('migrated');
   const built = await buildApp({ config, db });
+  step('app');
   const { app } = built;
   let admin: AdminSocket | null = null;
 
@@ -47,6 +59,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  step('listening');
   // Embedded: this process owns the PGlite files, so `npm run backup` asks it over a local socket.
   if (db.kind === 'pglite') {
     const socketPath = adminSocketPath(config.dataDir);
@@ -65,6 +78,7 @@ async function main(): Promise<void> {
       mode: config.redisUrl ? 'cluster' : 'embedded',
       database: db.kind,
       devSignIn: config.devSignIn,
+      startupMs: startup,
     },
     `Pixel Wall is up on http://${config.host}:${config.port}`,
   );

@@ -4,17 +4,13 @@
  * per pixel; a wrong colour says so. The colours never leave the server; the area does.
  */
 import { z } from 'zod';
+import { HIDDEN_RATING_PAGE } from './api-constants.ts';
 
 export const HIDDEN_SIZE = 64;
 export const HIDDEN_AWARDS = HIDDEN_SIZE * HIDDEN_SIZE;
 export const HIDDEN_POOL_PX = 532_480;
 /** PX one right guess pays: the pool shared by the awards (130). */
 export const HIDDEN_AWARD_PX = HIDDEN_POOL_PX / HIDDEN_AWARDS;
-export const HIDDEN_RATING_PAGE = 10;
-/** How long the flying 'Gotcha!' / 'Wrong color' notice stays up, ms. */
-export const HIDDEN_NOTICE_MS = 1000;
-/** How long the reward marker stays on a found pixel, ms. */
-export const HIDDEN_MARKER_MS = 4000;
 
 /** What a paint on the hidden template came to; null on the result for every other paint. */
 export const hiddenOutcomeSchema = z.object({

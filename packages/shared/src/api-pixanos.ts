@@ -3,9 +3,8 @@
  * page) and the list of snaps in History (`GET /history/all`).
  */
 import { z } from 'zod';
-import { GAME_DEFAULTS } from './game-config.ts';
+import { PIXANOS_PAGE_SIZE } from './api-constants.ts';
 
-export const PIXANOS_PAGE_SIZE = GAME_DEFAULTS.pageSize.pixanosRating;
 export const PIXANOS_MAX_LIMIT = 50;
 
 export const pixanosPageQuery = z

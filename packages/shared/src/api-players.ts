@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { squadRefSchema } from './api.ts';
+import { PIXEL_LIST_PAGE_SIZE } from './api-constants.ts';
 import { CANVAS_HEIGHT, CANVAS_WIDTH, MAX_PIXEL_ID, MIN_PIXEL_ID, pointOfPixelId } from './canvas.ts';
 import { LEAGUES, SQUAD_LEAGUES, SQUADS_SCREEN_LEAGUE } from './leagues.ts';
 
@@ -17,8 +18,6 @@ export const RATINGS_PAGE_SIZE = 20;
 export const RATINGS_ASSUMED_TOTAL = 500;
 export const RATINGS_MAX_LIMIT = 100;
 export const RATINGS_MAX_OFFSET = 1_000_000;
-/** Pixel lists page size (SPEC §9). */
-export const PIXEL_LIST_PAGE_SIZE = 10;
 export const FRIENDS_PAGE_SIZE = 20;
 
 export const RATING_PERIODS = ['day', 'week', 'month'] as const;

@@ -5,14 +5,15 @@
  * number is bounded.
  */
 import { z } from 'zod';
+import {
+  FINAL_RESULTS_PAGE_SIZE,
+  RANDOM_TEMPLATES,
+  TEMPLATE_PAGE_SIZE,
+  TOURNAMENT_TEMPLATE_PAGE_SIZE,
+} from './api-constants.ts';
 import { CANVAS_HEIGHT, CANVAS_WIDTH } from './canvas.ts';
-import { GAME_DEFAULTS } from './game-config.ts';
 
 /** Page sizes (SPEC §9). */
-export const TEMPLATE_PAGE_SIZE = GAME_DEFAULTS.pageSize.templateList;
-export const TOURNAMENT_TEMPLATE_PAGE_SIZE = GAME_DEFAULTS.pageSize.tournamentTemplates;
-export const RANDOM_TEMPLATES = GAME_DEFAULTS.pageSize.randomTemplates;
-export const FINAL_RESULTS_PAGE_SIZE = GAME_DEFAULTS.pageSize.finalResults;
 export const TEMPLATE_MAX_LIMIT = 50;
 export const TEMPLATE_MAX_OFFSET = 1_000_000;
 

@@ -8,8 +8,6 @@ import { MAX_PIXEL_ID, MIN_PIXEL_ID } from './canvas.ts';
 import { ERROR_CODES } from './errors.ts';
 import { isPaletteColor } from './palette.ts';
 
-export const API_PREFIX = '/api/v1';
-
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const shortText = z.string().max(256);
 
@@ -57,7 +55,8 @@ export const publicConfigResponse = z.object({
   devSignIn: z.boolean(),
   botUsername: z.string().nullable(),
   appUrl: z.string().nullable(),
-  contactEmail: z.string(),
+  /** the server's CONTACT_EMAIL; null when the operator has set none */
+  contactEmail: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;
 

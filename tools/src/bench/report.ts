@@ -5,6 +5,7 @@ import { SERVER_NODE_ARGS } from '../lib/server-process.ts';
 import type { ClusterResult } from './cluster.ts';
 import type { FanoutResult } from './fanout.ts';
 import type { PaintRun } from './http-paint.ts';
+import { type MemoryRun, medianStart } from './memory.ts';
 import type { ServerWindow } from './server.ts';
 import type { MicroResult, SnapshotResult } from './snapshot.ts';
 import { bytes, group, markdownTable, ms, tally } from './stats.ts';
@@ -36,6 +37,8 @@ export interface BenchReport {
   fanoutQuiet: { database: string; result: FanoutResult } | null;
   cluster: ClusterResult | null;
   memory: MemoryPoint[];
+  /** the memory scenario: the compiled server's start-up and resident memory, per database */
+  memoryRuns: MemoryRun[];
   notes: string[];
 }
 
@@ -359,6 +362,60 @@ function clusterSection(c: ClusterResult, rate: number): string {
   );
 }
 
+const mib = (v: number) => `${Math.round(v / (1024 * 1024))} MiB`;
+const seconds = (msValue: number) => `${(msValue / 1000).toFixed(2)} s`;
+
+export function memorySection(runs: readonly MemoryRun[]): string {
+  const startRows = runs.flatMap((run) =>
+    run.starts.map((s, i) => [
+      run.database,
+      `${s.dataDir}${s.dataDir === 'existing' ? ` (restart ${i})` : ''}`,
+      seconds(s.readyMs),
+      Number.isFinite(s.cpuMsAtReady) ? seconds(s.cpuMsAtReady) : '–',
+      mib(s.rssAtReady),
+      mib(s.rssAfter5s),
+      s.rssAfter25s === null ? '–' : mib(s.rssAfter25s),
+    ]),
+  );
+  const summaryRows = runs.map((run) => {
+    const m = medianStart(run.starts);
+    const last = run.starts[run.starts.length - 1];
+    const added = run.sockets.open;
+    const perSocket = added > 0 ? (run.sockets.rssAfter - run.sockets.rssBefore) / added : Number.NaN;
+    return [
+      run.database,
+      m ? seconds(m.readyMs) : '–',
+      last?.rssAfter25s != null ? mib(last.rssAfter25s) : '–',
+      `${mib(run.signIns.rss)} (${group(run.signIns.players)})`,
+      `${mib(run.sockets.rssAfter)} (${group(added)}${run.sockets.failed > 0 ? `, ${run.sockets.failed} failed` : ''}; ` +
+        `${Number.isFinite(perSocket) ? bytes(perSocket) : '–'} each)`,
+      `${mib(run.paint.peakRss)} (${run.paint.sockets} sockets, ${group(run.paint.paintsPerSecond)} paints/s; after ${mib(run.paint.rssAfter)})`,
+      `${bytes(run.mainHeapBytes)}${run.workerHeapBytes === null ? '' : ` / ${bytes(run.workerHeapBytes)}`}`,
+      run.wasmBytes === null ? '–' : bytes(run.wasmBytes),
+    ];
+  });
+  return [
+    markdownTable(
+      ['database', 'data directory', 'ready after', 'CPU time to ready', 'RSS at ready', '+5 s', '+25 s'],
+      startRows,
+    ),
+    '',
+    markdownTable(
+      [
+        'database',
+        'ready after (median, existing)',
+        'RSS idle (+25 s)',
+        'after sign-ins (players)',
+        'with idle sockets (open; RSS each)',
+        'peak under paint load',
+        'JS heap used, main / worker',
+        'PGlite WASM memory',
+      ],
+      summaryRows,
+    ),
+  ].join('\n');
+}
+
 export function renderReport(r: BenchReport, wsRate: number): string {
   const out: string[] = [
     '# Benchmarks',
@@ -479,6 +536,26 @@ export function renderReport(r: BenchReport, wsRate: number): string {
           : ''),
       '',
       clusterSection(r.cluster, wsRate),
+      '',
+    );
+  }
+  if (r.memoryRuns.length > 0) {
+    out.push(
+      '## memory',
+      '',
+      'The compiled server, run as `npm start` runs it (`node ' +
+        [...SERVER_NODE_ARGS, 'apps/server/dist/main.js'].join(' ') +
+        '`, with the web build), first on a new data directory (PostgreSQL: a new database), then ' +
+        'restarted on it. *Ready after* is spawn → `/readyz` answering 200 (polled every 20 ms). ' +
+        "*CPU time to ready* is the server process's user + system time then (all its threads, from " +
+        '`/proc/<pid>/stat`): unlike the wall time, it hardly depends on what else the machine runs. ' +
+        'RSS is `VmRSS` from `/proc/<pid>/status` (the whole process: the PGlite worker thread and ' +
+        'its WebAssembly memory included), read by the bench. Then, on the last restart: players ' +
+        'signed in, idle guest sockets opened from a child process (RSS 5 s after the last one ' +
+        'opened; *each* is the growth divided by their number), and the highest RSS sampled every ' +
+        '100 ms under a websocket paint load.',
+      '',
+      memorySection(r.memoryRuns),
       '',
     );
   }

@@ -3,7 +3,8 @@
  * stops it, and writes BENCHMARKS.md at the repository root.
  *
  *   BENCH_SECONDS        seconds per measured run (default 8)                      or --seconds N
- *   BENCH_SCENARIOS      comma list: http-paint, ws-paint, snapshot, quiet, fanout, cluster  or --only a,b
+ *   BENCH_SCENARIOS      comma list: http-paint, ws-paint, snapshot, quiet, fanout, cluster, memory
+ *                        or --only a,b
  *                        (short names: http, ws); default all
  *   BENCH_DATABASE_URL   also run the paint scenarios on PostgreSQL, in a throwaway database there
  *   --out FILE           where the report goes: default BENCHMARKS.md when every scenario ran,
@@ -24,6 +25,7 @@ import type pgTypes from 'pg';
 import { runCluster } from './cluster.ts';
 import { runFanout } from './fanout.ts';
 import { runHttpPaint } from './http-paint.ts';
+import { describeStart, runMemory } from './memory.ts';
 import { type Player, signInPlayers } from './players.ts';
 import { type BenchReport, type Measured, othersCpu, renderReport } from './report.ts';
 import { BENCH_SERVER_ENV, type ServerHandle, serverWindow, startServer } from './server.ts';
@@ -31,7 +33,7 @@ import { microEncode, runSnapshot } from './snapshot.ts';
 import { metricTotal } from './stats.ts';
 import { closeSockets, openPainterSockets, runWsPaint, SAFE_SOCKET_RATE } from './ws-paint.ts';
 
-const SCENARIOS = ['http-paint', 'ws-paint', 'snapshot', 'quiet', 'fanout', 'cluster'] as const;
+const SCENARIOS = ['http-paint', 'ws-paint', 'snapshot', 'quiet', 'fanout', 'cluster', 'memory'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const SHORT_NAMES: Record<string, Scenario> = { http: 'http-paint', ws: 'ws-paint' };
 
@@ -62,6 +64,12 @@ const PAINT_REQUEST_CAP = 300_000;
 const CLUSTER_STEPS = [1, 2];
 const CLUSTER_SOCKETS = 1024;
 const CLUSTER_PLAYERS_PER_STEP = 512;
+// Memory: the compiled server started on a new data directory, then restarted on it (the median
+// of the restarts' times to ready is reported); then sign-ins, 5,000 idle sockets and a paint load.
+const MEMORY_RESTARTS = 3;
+const MEMORY_SIGN_INS = 200;
+const MEMORY_IDLE_SOCKETS = 5000;
+const MEMORY_PAINT = { sockets: 64, inFlight: 8 };
 const HAND_KEPT_MARKER = '<!-- Sections below are kept by hand; npm run bench keeps them as they are. -->';
 // A run that hangs must not hold the machine: the whole bench is killed after this.
 const WATCHDOG_MS = 10 * 60_000;
@@ -261,6 +269,7 @@ async function main(): Promise<void> {
     fanoutQuiet: null,
     cluster: null,
     memory: [],
+    memoryRuns: [],
     notes: [],
   };
 
@@ -390,6 +399,34 @@ async function main(): Promise<void> {
         nodeArgs: cfg.nodeArgs,
         onServer: (s) => servers.add(s),
       });
+    }
+    if (cfg.scenarios.has('memory')) {
+      const memory = async (database: string, databaseUrl?: string) => {
+        console.info(
+          `[${database}] memory: start, ${MEMORY_RESTARTS} restarts, sign-ins, idle sockets, paints`,
+        );
+        const run = await runMemory({
+          repoRoot: REPO_ROOT,
+          databaseUrl,
+          restarts: MEMORY_RESTARTS,
+          signIns: MEMORY_SIGN_INS,
+          idleSockets: MEMORY_IDLE_SOCKETS,
+          paint: { ...MEMORY_PAINT, seconds: cfg.seconds },
+          nodeArgs: cfg.nodeArgs,
+          onServer: (s) => servers.add(s),
+        });
+        for (const s of run.starts) console.info(`[${database}] ${describeStart(s)}`);
+        report.memoryRuns.push(run);
+      };
+      await memory('PGlite');
+      if (cfg.databaseUrl) {
+        try {
+          await withPostgresDatabase(cfg.databaseUrl, (url) => memory('PostgreSQL', url));
+        } catch (err) {
+          console.error('PostgreSQL memory run failed:', err);
+          report.notes.push(`The PostgreSQL memory run failed: ${(err as Error).message.split('\n')[0]}`);
+        }
+      }
     }
   } finally {
     for (const s of servers) await s.stop();

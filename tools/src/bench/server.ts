@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_ARGS } from '../lib/server-process.ts';
+import { COMPILED_ENTRY, SERVER_NODE_ARGS } from '../lib/server-process.ts';
 import { metricTotal, parsePrometheus } from './stats.ts';
 
 export const BENCH_BOT_TOKEN = '123456789:AAH-bench-token-000000000000000000';
@@ -87,6 +87,12 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** extra node flags for the server, e.g. --cpu-prof when looking for a bottleneck */
   nodeArgs?: string[];
+  /** run the production build (apps/server/dist/main.js) as `npm start` does, not the source with tsx */
+  compiled?: boolean;
+  /** an existing data directory to start on; it is left in place at stop (default: a new one, removed) */
+  dataDir?: string;
+  /** how often /readyz is polled while starting (default 100 ms); readyMs is no finer than this */
+  readyPollMs?: number;
 }
 
 /** A port nobody listens on right now; the tiny race with other processes is acceptable here. */
@@ -102,7 +108,8 @@ export function freePort(): Promise<number> {
 }
 
 export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-bench-'));
+  const ownDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'pw-bench-')));
   const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -119,7 +126,11 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
   const spawnedAt = performance.now();
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_ARGS, ...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    [
+      ...SERVER_NODE_ARGS,
+      ...(opts.nodeArgs ?? []),
+      ...(opts.compiled ? [COMPILED_ENTRY] : ['--import', 'tsx', 'apps/server/src/main.ts']),
+    ],
     {
       cwd: opts.repoRoot,
       env,
@@ -137,11 +148,11 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
 
   const baseUrl = `http://${HOST}:${port}`;
   try {
-    await waitReady(baseUrl, child, 60_000);
+    await waitReady(baseUrl, child, 60_000, opts.readyPollMs ?? 100);
   } catch (err) {
     child.kill('SIGKILL');
     await exited;
-    await fs.rm(dataDir, { recursive: true, force: true });
+    if (ownDir) await fs.rm(dataDir, { recursive: true, force: true });
     throw new Error(`${(err as Error).message}\n--- server output ---\n${output.join('')}`);
   }
 
@@ -169,7 +180,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
           await exited;
           clearTimeout(timer);
         }
-        await fs.rm(dataDir, { recursive: true, force: true });
+        if (ownDir) await fs.rm(dataDir, { recursive: true, force: true });
         const tail = output.join('').trim();
         if (tail) console.warn(`server output:\n${tail.slice(-4000)}`);
       })();
@@ -178,7 +189,12 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
   };
 }
 
-async function waitReady(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitReady(
+  baseUrl: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  pollMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before ready`);
@@ -189,7 +205,7 @@ async function waitReady(baseUrl: string, child: ChildProcess, timeoutMs: number
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
   throw new Error(`server not ready after ${timeoutMs} ms`);
 }

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { entryScripts, firstScreenScripts, measureInitialJs, staticImports } from './budget.ts';
+import {
+  entryScripts,
+  firstScreenScripts,
+  measureInitialJs,
+  sharedSchemaModules,
+  staticImports,
+} from './budget.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bundle-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -78,6 +84,31 @@ describe('initial JavaScript measure', () => {
       .map((f) => zlib.gzipSync(fs.readFileSync(path.join(dir, 'assets', f)), { level: 9 }).length)
       .reduce((a, b) => a + b, 0);
     expect(result.totalGzipBytes).toBe(expected);
+  });
+
+  it('names the shared modules that import zod among the chunks, through their source maps', () => {
+    write('assets/app.js', 'export const a=1;');
+    write(
+      'assets/app.js.map',
+      JSON.stringify({
+        sources: [
+          '../../../../packages/shared/src/palette.ts',
+          '../../../../packages/shared/src/api.ts',
+          '../../src/main.tsx',
+        ],
+        sourcesContent: [
+          'export const PALETTE = [];',
+          "import { z } from 'zod';\nexport const s = z.object({});",
+          "import { z } from 'zod';",
+        ],
+      }),
+    );
+    write('assets/react.js', 'export const b=2;');
+    const chunk = (file: string) => ({ file, bytes: 0, gzipBytes: 0 });
+    expect(sharedSchemaModules([chunk('assets/app.js'), chunk('assets/react.js')], dir)).toEqual([
+      'packages/shared/src/api.ts',
+    ]);
+    expect(sharedSchemaModules([chunk('assets/react.js')], dir)).toEqual([]);
   });
 
   it('says so when the app is not built', () => {

@@ -89,6 +89,28 @@ export function measureInitialJs(distDir: string = WEB_DIST): InitialJs {
   return { entries, chunks, firstScreen, totalGzipBytes };
 }
 
+/**
+ * Modules of packages/shared in `chunks` that import zod (read from the chunks' source maps):
+ * building their schemas at start cost the first screen a few hundred ms of a phone's CPU, so the
+ * web app loads them after it (apps/web/src/api/schemas.ts). Chunks without a map are skipped.
+ */
+export function sharedSchemaModules(chunks: readonly ChunkSize[], distDir: string = WEB_DIST): string[] {
+  const found = new Set<string>();
+  for (const chunk of chunks) {
+    const mapFile = path.join(distDir, `${chunk.file}.map`);
+    if (!fs.existsSync(mapFile)) continue;
+    const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as {
+      sources: string[];
+      sourcesContent?: (string | null)[];
+    };
+    map.sources.forEach((source, i) => {
+      const shared = source.match(/packages\/shared\/src\/.+$/);
+      if (shared && /\bfrom ['"]zod['"]/.test(map.sourcesContent?.[i] ?? '')) found.add(shared[0]);
+    });
+  }
+  return [...found].sort();
+}
+
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }

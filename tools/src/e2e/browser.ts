@@ -65,6 +65,29 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Shows the ways to sign in: on a phone's Wall the guest banner starts folded to one line, and
+ * its Sign in button unfolds it. Waits for the dev form either way.
+ */
+export async function openSignIn(page: Page): Promise<void> {
+  await page.waitForSelector('.guest-banner__unfold, .dev-sign-in__input', { timeout: 15_000 });
+  const unfold = await page.$('.guest-banner__unfold');
+  if (unfold) await unfold.click();
+  await page.waitForSelector('.dev-sign-in__input');
+}
+
+/** The active colour the Wall's paint bar shows, as '#RRGGBB'. */
+export async function activeColour(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const swatch = document.querySelector('.paint-bar__swatch');
+    const rgb = swatch ? getComputedStyle(swatch).backgroundColor.match(/\d+/g) : null;
+    return `#${(rgb ?? ['0', '0', '0'])
+      .slice(0, 3)
+      .map((v) => Number(v).toString(16).padStart(2, '0'))
+      .join('')}`.toUpperCase();
+  });
+}
+
 /** The scale a launch parameter opens the Wall at: one wall pixel is this many CSS px. */
 export const LAUNCH_SCALE = 24;
 

@@ -27,6 +27,7 @@ import {
   launchColour,
   launchPixelPoint,
   newPhone,
+  openSignIn,
   screenshot,
   wallColourAt,
   watchErrors,
@@ -40,6 +41,7 @@ const pxOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, '')
 
 async function devSignIn(page: Page, baseUrl: string, name: string, x: number, y: number): Promise<void> {
   await page.goto(`${baseUrl}/?startapp=x${x}_y${y}`);
+  await openSignIn(page);
   await page.fill('.dev-sign-in__input', name);
   await page.click('.dev-sign-in button[type=submit]');
   await page.waitForSelector('[data-testid=paint-button]', { timeout: 15_000 });

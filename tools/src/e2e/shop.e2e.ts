@@ -18,6 +18,7 @@ import {
   launchPixelPoint,
   newDesktop,
   newPhone,
+  openSignIn,
   screenshot,
   watchErrors,
 } from './browser.ts';
@@ -57,6 +58,7 @@ function realErrors(errors: string[]): string[] {
 
 async function devSignIn(page: Page, name: string): Promise<void> {
   await page.goto(`${baseUrl}/?startapp=x${BLAST_X}_y${BLAST_Y}`);
+  await openSignIn(page);
   await page.fill('.dev-sign-in__input', name);
   await page.click('.dev-sign-in button[type=submit]');
   await page.waitForSelector('[data-testid=paint-button]', { timeout: 15_000 });
@@ -93,7 +95,89 @@ describe('the shop', () => {
       await screenshot(page, `stars-${name}`);
       await page.click('[data-testid=pay-support]');
       await page.waitForSelector('[data-testid=support-email]');
+      // No placeholder address: the server here has no CONTACT_EMAIL, so none is published.
+      expect(await page.getAttribute('[data-testid=support-email]', 'data-contact')).toBe('none');
+      expect(await page.textContent('main')).not.toContain('pixelwall.example');
       await screenshot(page, `pay-support-${name}`);
+      expect(realErrors(errors)).toEqual([]);
+      await ctx.close();
+    }
+  });
+
+  it('on a phone, the currency chips and the /px tabs show the active one and that more exists', async () => {
+    const ctx = await newPhone(browser);
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    const rowState = (selector: string) =>
+      page.evaluate((sel) => {
+        const row = document.querySelector<HTMLElement>(sel)!;
+        const active = row.querySelector<HTMLElement>('[aria-pressed="true"], [aria-current="page"]')!;
+        const r = row.getBoundingClientRect();
+        const a = active.getBoundingClientRect();
+        return {
+          more: row.getAttribute('data-more'),
+          activeInView: a.left >= r.left - 1 && a.right <= r.right + 1,
+          overflows: row.scrollWidth > row.clientWidth,
+        };
+      }, selector);
+
+    await page.goto(`${baseUrl}/stars`);
+    await page.waitForSelector('[data-testid=currency-picker]');
+    let chips = await rowState('[data-testid=currency-picker]');
+    expect(chips.overflows).toBe(true);
+    expect(chips.more).toBe('end');
+    await screenshot(page, 'stars-chips-start-390x844');
+    // The last chip: chosen, it is scrolled whole into view, and the fade moves to the start.
+    await page.locator('[data-testid=currency-picker] button').last().click();
+    await expect.poll(async () => (await rowState('[data-testid=currency-picker]')).activeInView).toBe(true);
+    await expect.poll(async () => (await rowState('[data-testid=currency-picker]')).more).toContain('start');
+    await screenshot(page, 'stars-chips-end-390x844');
+
+    // /px/get: the last tab, opened from a link, is scrolled into view with a fade before it.
+    await page.goto(`${baseUrl}/px/get`);
+    await page.waitForSelector('.px-tabs [aria-current=page]');
+    chips = await rowState('.px-tabs');
+    expect(chips.overflows).toBe(true);
+    await expect.poll(async () => (await rowState('.px-tabs')).activeInView).toBe(true);
+    expect((await rowState('.px-tabs')).more).toContain('start');
+    await screenshot(page, 'px-get-tabs-390x844');
+    expect(realErrors(errors)).toEqual([]);
+    await ctx.close();
+
+    // A desktop has room for every tab: no fade.
+    const wide = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const desk = await wide.newPage();
+    await desk.goto(`${baseUrl}/px/get`);
+    await desk.waitForSelector('.px-tabs [aria-current=page]');
+    expect(await desk.getAttribute('.px-tabs', 'data-more')).toBe('');
+    await screenshot(desk, 'px-get-tabs-1440x900');
+    await wide.close();
+  });
+
+  it('offers no way to buy a product without a price in the chosen currency, phone and desktop', async () => {
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      const phone = size.width < 900;
+      const ctx = await browser.newContext({ viewport: size, isMobile: phone, hasTouch: phone });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await devSignIn(page, `Na${size.width}`);
+      await page.goto(`${baseUrl}/stars`);
+      // Restoring has no DOGS price.
+      await page.click('[data-testid=shop-row-1]');
+      await page.waitForSelector('[data-testid=purchase-popup]');
+      await page.click('[data-testid=popup-currency] button:has-text("DOGS")');
+      await page.waitForSelector('[data-testid=purchase-unavailable]');
+      expect(await page.textContent('[data-testid=purchase-total]')).toContain('Not available');
+      expect(await page.$('[data-testid=connect-wallet]')).toBeNull();
+      expect(await page.$('[data-testid=buy-button]')).toBeNull();
+      await screenshot(page, `purchase-not-available-${size.width}x${size.height}`);
+      // The way on: a currency with a price, which asks for a wallet again.
+      await page.click('[data-testid=purchase-unavailable] button');
+      await page.waitForSelector('[data-testid=connect-wallet]');
+      expect(await page.$('[data-testid=purchase-unavailable]')).toBeNull();
       expect(realErrors(errors)).toEqual([]);
       await ctx.close();
     }
@@ -144,6 +228,7 @@ describe('the shop', () => {
     await expect.poll(() => dynamiteCount(player), { timeout: 30_000, interval: 500 }).toBe(before + 1);
 
     await dropDynamiteWatched(player);
+    await menuWalletDisconnects(player);
     expect(realErrors(errors)).toEqual([]);
     await playerCtx.close();
   });
@@ -177,6 +262,28 @@ describe('the shop', () => {
     await screenshot(page, 'stars-after-purchase-390x844');
     await ctx.close();
   });
+
+  /**
+   * The side menu shows the linked wallet shortened, with a disconnect (SPEC §2), on a phone and on
+   * a desktop; Disconnect unlinks it and the entry offers to connect again.
+   */
+  async function menuWalletDisconnects(player: Page): Promise<void> {
+    const linked = await api<{ wallet_address: string | null }>(player, '/wallet/address');
+    expect(linked.wallet_address).toMatch(/^[A-Za-z0-9+/_-]{48}$/);
+    const address = linked.wallet_address!;
+    await player.click('button[aria-label="Open menu"]');
+    const shown = await player.waitForSelector('[data-testid=menu-wallet-address]');
+    expect(await shown.textContent()).toBe(`${address.slice(0, 4)}…${address.slice(-4)}`);
+    await screenshot(player, 'menu-wallet-390x844');
+    await player.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(player, 'menu-wallet-1440x900');
+    await player.click('[data-testid=menu-wallet-disconnect]');
+    await player.waitForSelector('[role=dialog] [data-testid=connect-wallet]');
+    expect(await api<{ wallet_address: string | null }>(player, '/wallet/address')).toEqual({
+      wallet_address: null,
+    });
+    await screenshot(player, 'menu-wallet-disconnected-1440x900');
+  }
 
   /** Arms the bomb, taps the selected pixel, and checks a second browser sees all 25 pixels. */
   async function dropDynamiteWatched(player: Page): Promise<void> {

@@ -12,6 +12,7 @@ import {
   launchPixelPoint,
   newDesktop,
   newPhone,
+  openSignIn,
   screenshot,
   wallRgbAt,
   watchErrors,
@@ -61,6 +62,7 @@ async function expectColour(page: Page, want: [number, number, number], dx = 0, 
 
 async function signIn(page: Page, name: string, x: number, y: number): Promise<void> {
   await page.goto(`${baseUrl}/?startapp=x${x}_y${y}`);
+  await openSignIn(page);
   await page.fill('.dev-sign-in__input', name);
   await page.click('.dev-sign-in button[type=submit]');
   await page.waitForSelector('[data-testid=paint-button]', { timeout: 15_000 });

@@ -5,12 +5,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  activeColour,
   DESKTOP,
   launchBrowser,
   launchColour,
+  launchPixelPoint,
   newDesktop,
   newPhone,
+  openSignIn,
   screenshot,
+  wallColourAt,
   watchErrors,
 } from './browser.ts';
 
@@ -45,6 +49,7 @@ async function overlapping(page: Page, selectors: string[]): Promise<string[]> {
 
 /** Signs in through the dev form; `then` is what the signed-in Wall shows next. */
 async function devSignIn(page: Page, name: string, then = '[data-testid=paint-button]'): Promise<void> {
+  await openSignIn(page);
   await page.fill('.dev-sign-in__input', name);
   await page.click('.dev-sign-in button[type=submit]');
   await page.waitForSelector(then, { timeout: 15_000 });
@@ -143,10 +148,87 @@ describe('the Wall', () => {
       await page.click('[data-testid=paint-button]');
       await expect.poll(() => page.textContent('[data-testid=charges]')).toBe(`${4 - i}/5`);
     }
+    const point = await launchPixelPoint(page);
+    const painted = await wallColourAt(page, point);
+    expect(painted).toBe(await activeColour(page));
     await page.click('[data-testid=paint-button]');
     await page.waitForURL(/\/energy-over$/);
+    expect(await page.textContent('h1')).toBe('Energy is over');
+    // The web's shop is the TON Shop (SPEC §1), never "Stars Shop".
+    await page.waitForSelector('button:has-text("Use TON Shop")');
+    expect(await page.$('text=/Stars Shop/')).toBeNull();
     await screenshot(page, 'energy-over-390x844');
+
+    // Okay: back to the Wall as it was left, the same pixel selected at the same zoom.
+    await page.click('button:has-text("Okay")');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForSelector('[data-testid=paint-button]');
+    expect(await page.$('[data-testid=hint-select]')).toBeNull();
+    expect(await wallColourAt(page, point)).toBe(painted);
+    await screenshot(page, 'energy-over-okay-390x844');
     await ctx.close();
+  });
+
+  it('/energy-over with charges left says so, phone and desktop', async () => {
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      const phone = size.width < 900;
+      const ctx = await browser.newContext({ viewport: size, isMobile: phone, hasTouch: phone });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await page.goto(`${baseUrl}/?startapp=x40_y40`);
+      await waitLive(page);
+      await devSignIn(page, `Full${size.width}`);
+      await page.goto(`${baseUrl}/energy-over`);
+      await page.waitForSelector('[data-testid=charges]');
+      expect(await page.textContent('[data-testid=charges]')).toBe('5/5');
+      expect(await page.textContent('h1')).toBe('You have energy');
+      expect(await page.$('[role=timer]')).toBeNull();
+      await screenshot(page, `energy-over-charged-${size.width}x${size.height}`);
+      await page.click('button:has-text("Go paint")');
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+
+  it('a new player sees their first pixel: zoomed in from the fitted wall, ringed, never white', async () => {
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      const phone = size.width < 900;
+      const ctx = await browser.newContext({ viewport: size, isMobile: phone, hasTouch: phone });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await page.goto(baseUrl);
+      await waitLive(page);
+      await devSignIn(page, `New${size.width}`, '[data-testid=hint-select]');
+      // A tap on the fitted wall, where one pixel is smaller than a screen pixel, selects one.
+      const canvas = (await (await page.$('[data-testid=wall-canvas]'))!.boundingBox())!;
+      const at = { x: canvas.x + canvas.width / 2 + 17, y: canvas.y + canvas.height / 2 - 23 };
+      if (phone) await page.touchscreen.tap(at.x, at.y);
+      else await page.mouse.click(at.x, at.y);
+      await page.waitForSelector('[data-testid=paint-button]');
+      const colour = await activeColour(page);
+      expect(['#FFFFFF', '#D4D7D9']).not.toContain(colour);
+      await screenshot(page, `wall-first-select-${size.width}x${size.height}`);
+      await page.click('[data-testid=paint-button]');
+      await expect.poll(() => page.textContent('[data-testid=charges]')).toBe('4/5');
+      // The Wall zooms in to the painted pixel (PAINT_ZOOM_SCALE, 20 px) in the uncovered middle.
+      await expect
+        .poll(async () => wallColourAt(page, await launchPixelPoint(page), 0, 0, 20), { timeout: 3000 })
+        .toBe(colour);
+      // A ring marks it for a moment: yellow just outside the pixel, then gone.
+      await screenshot(page, `wall-first-paint-${size.width}x${size.height}`);
+      await page.waitForTimeout(1600);
+      await screenshot(page, `wall-first-paint-after-${size.width}x${size.height}`);
+      expect(await wallColourAt(page, await launchPixelPoint(page), 0, 0, 20)).toBe(colour);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
   });
 
   it('looks right on a desktop, for guests and players', async () => {
@@ -172,6 +254,8 @@ describe('the Wall', () => {
       '[data-testid=templates-open]',
       '[data-testid=template-panel]',
       '.wall-zoom',
+      '[data-testid=wall-offer]',
+      '[data-testid=wall-daily]',
       '[data-testid=hidden-chip]',
       '[data-testid=welcome]',
     ];
@@ -188,6 +272,14 @@ describe('the Wall', () => {
       await waitLive(page);
       await page.waitForSelector('.guest-banner');
       expect(await overlapping(page, chrome)).toEqual([]);
+      if (phone) {
+        // Folded to one line on a phone: a small strip, the canvas stays the screen.
+        const folded = (await (await page.$('.guest-banner'))!.boundingBox())!;
+        expect(folded.height).toBeLessThanOrEqual(64);
+        await screenshot(page, `wall-guest-folded-${size.width}x${size.height}`);
+        await openSignIn(page);
+        expect(await overlapping(page, chrome)).toEqual([]);
+      }
       // The toggle takes the tap (nothing lies over it), and its panel pushes the banner down.
       await page.click('[data-testid=template-toggle]');
       await page.waitForSelector('[data-testid=template-panel]');
@@ -202,6 +294,55 @@ describe('the Wall', () => {
           return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === button;
         }),
       ).toBe(true);
+      // The close button hides it.
+      await page.click('.guest-banner [aria-label="Hide"]');
+      await page.waitForSelector('.guest-banner', { state: 'detached' });
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+
+  it("shows today's limited offer with its countdown and the free daily item, which a player takes once", async () => {
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      const phone = size.width < 900;
+      const ctx = await browser.newContext({ viewport: size, isMobile: phone, hasTouch: phone });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      const tag = `${size.width}x${size.height}`;
+      await page.goto(`${baseUrl}/?startapp=x${40 + (size.width % 7)}_y40`);
+      await waitLive(page);
+      const timer = '[data-testid=wall-offer] [role=timer]';
+      await page.waitForSelector(timer);
+      const first = await page.textContent(timer);
+      expect(first).toMatch(/^(\d+:)?\d\d:\d\d$/);
+      await expect.poll(() => page.textContent(timer), { timeout: 3_000 }).not.toBe(first);
+      expect(await page.textContent('[data-testid=wall-daily]')).toContain('Free');
+      expect(
+        await overlapping(page, ['[data-testid=wall-offer]', '[data-testid=wall-daily]', '.wall-zoom']),
+      ).toEqual([]);
+      await screenshot(page, `wall-offers-guest-${tag}`);
+
+      await devSignIn(page, phone ? 'Gift' : 'Present');
+      await page.click('[data-testid=wall-daily]');
+      // The item flies from the button to its boost button.
+      await page.waitForSelector('[data-testid=flying-rewards]', { state: 'attached', timeout: 3_000 });
+      await screenshot(page, `wall-daily-flying-${tag}`);
+      await page.waitForSelector('[data-testid=wall-daily]:disabled');
+      expect(await page.textContent('[data-testid=wall-daily]')).toContain('Taken');
+      await screenshot(page, `wall-daily-taken-${tag}`);
+      // The server remembers: after a reload the item is still taken.
+      await page.reload();
+      await waitLive(page);
+      await page.waitForSelector('[data-testid=wall-daily]:disabled');
+
+      await page.click('[data-testid=wall-offer]');
+      await page.waitForURL(/\/stars$/);
+      // The shop opens on the offer's card; let its entrance finish.
+      await page.waitForTimeout(800);
+      await screenshot(page, `wall-offer-shop-${tag}`);
       expect(errors).toEqual([]);
       await ctx.close();
     }

@@ -1,18 +1,14 @@
 /**
  * One database interface over PGlite (embedded: in a worker thread by default, see pglite-thread.ts)
- * and PostgreSQL (node-postgres pool). Modules write SQL against `Sql`; the hot path uses prepared
- * multi-row statements, cold paths may use the Drizzle builder through `orm`.
+ * and PostgreSQL (node-postgres pool). Modules write SQL against `Sql`, each in its own
+ * `modules/<m>/store.ts`; the SQL migrations in `migrations/` are the schema.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { createPglite } from './pglite-durable.ts';
-import { openPgliteWorker } from './pglite-thread.ts';
 import type { WorkerMemory } from './pglite-protocol.ts';
-import { schema } from './schema.ts';
+import { openPgliteWorker } from './pglite-thread.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -37,11 +33,8 @@ export async function runStatements(sql: Sql, statements: readonly Statement[]):
   for (const s of statements) await sql.query(s.text, s.params);
 }
 
-export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
-
 export interface Database extends Sql {
   readonly kind: 'pglite' | 'postgres';
-  readonly orm: Orm;
   /** Runs `fn` in one transaction; rolls back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -84,12 +77,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 async function openPgliteInThread(dir: string | null): Promise<Database> {
   const client = await createPglite(dir);
-  const orm = drizzlePglite({ client, schema }) as unknown as Orm;
   const query = async <T extends object>(text: string, params?: readonly unknown[]) =>
     (await client.query<T>(text, params as unknown[] | undefined)).rows;
   return {
     kind: 'pglite',
-    orm,
     query,
     transaction: (fn) =>
       client.transaction((tx) =>
@@ -110,10 +101,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   await pool.query('SELECT 1');
-  const orm = drizzlePg({ client: pool, schema }) as unknown as Orm;
   return {
     kind: 'postgres',
-    orm,
     query: async <T extends object>(text: string, params?: readonly unknown[]) =>
       (await pool.query<T>(text, params as unknown[] | undefined)).rows,
     transaction: async (fn) => {

@@ -21,6 +21,9 @@ describe('PGlite on disk, synced as PostgreSQL syncs it', () => {
     let fsyncsBeforeClose = Number.POSITIVE_INFINITY;
     try {
       expect((await pg.query<{ fsync: string }>('SHOW fsync')).rows[0]?.fsync).toBe('on');
+      // Over initdb's 128MB, all of which would be resident from the start (EMBEDDED_POSTGRES_SETTINGS).
+      const buffers = await pg.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      expect(buffers.rows[0]?.shared_buffers).toBe('16MB');
       await pg.query('CREATE TABLE t (x int)');
       const before = syncCounts.fdatasync;
       for (let i = 0; i < 3; i++) await pg.query('INSERT INTO t VALUES ($1)', [i]);

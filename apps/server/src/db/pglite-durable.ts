@@ -106,11 +106,25 @@ class SyncingNodeFS extends NodeFS {
   }
 }
 
+/**
+ * Postgres settings the embedded server starts with, over the data directory's postgresql.conf.
+ *
+ * shared_buffers: initdb writes 128MB, and in PGlite that is not a ceiling but a floor: postgres
+ * maps its shared memory at start, and Emscripten's anonymous mmap zero-fills it inside the WASM
+ * memory, so every page of it is resident from the first second (155 MiB of the 189 MB WASM memory
+ * at idle). 16MB holds the catalogs and the hot index pages; pages beyond it are read back from the
+ * operating system's page cache. Measured in BENCHMARKS.md ("Start-up time and memory").
+ */
+export const EMBEDDED_POSTGRES_SETTINGS: readonly string[] = ['shared_buffers=16MB'];
+
 /** The PGlite options for a data directory on disk, synced as PostgreSQL syncs it. */
 export function durablePgliteOptions(dataDir: string): PGliteOptions {
   return {
     fs: new SyncingNodeFS(dataDir),
-    startParams: PGlite.defaultStartParams.filter((p) => p !== '-F'),
+    startParams: [
+      ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+      ...EMBEDDED_POSTGRES_SETTINGS.flatMap((s) => ['-c', s]),
+    ],
   };
 }
 

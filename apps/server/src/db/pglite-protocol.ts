@@ -26,8 +26,6 @@ export interface Request {
   params?: readonly unknown[];
   /** `queries`: run in order, results discarded, stopping at the first that fails. */
   statements?: readonly { text: string; params?: readonly unknown[] }[];
-  /** Drizzle's proxy driver: 'all' wants rows as arrays; both want date/time columns as raw text. */
-  orm?: 'all' | 'execute';
 }
 
 export interface Reply {

@@ -3,14 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaintRecord, writeBatch } from '../engine/committer.ts';
 import { type Database, openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
 import { openPgliteWorker } from './pglite-thread.ts';
-import { schema } from './schema.ts';
 
 let worker: Database;
 let inThread: Database;
@@ -215,16 +213,6 @@ describe('PGlite in a worker thread', () => {
   it('fails a call whose parameters cannot cross threads, and nothing else', async () => {
     await expect(worker.query('SELECT $1::text', [() => 1])).rejects.toThrow(/could not be cloned/);
     expect(await worker.query('SELECT 2 AS two')).toEqual([{ two: 2 }]);
-  });
-
-  it('serves Drizzle through the same channel, with its own column mapping', async () => {
-    await worker.orm
-      .insert(schema.users)
-      .values({ id: 601, firstName: 'Orm', charges: 3, chargesUpdatedAt: 5 });
-    const [u] = await worker.orm.select().from(schema.users).where(eq(schema.users.id, 601));
-    expect(u).toMatchObject({ id: 601, firstName: 'Orm', charges: 3, chargesUpdatedAt: 5, bannedAt: null });
-    expect(u!.createdAt).toBeInstanceOf(Date);
-    expect(Math.abs(u!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
   });
 });
 

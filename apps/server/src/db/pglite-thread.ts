@@ -6,9 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
 import pg from 'pg';
-import type { Database, Orm, Sql } from './client.ts';
+import type { Database, Sql } from './client.ts';
 import {
   READY_ID,
   type Reply,
@@ -17,7 +16,6 @@ import {
   type WorkerData,
   type WorkerMemory,
 } from './pglite-protocol.ts';
-import { schema } from './schema.ts';
 
 /**
  * Run from source (tsx, Vitest) this module is pglite-thread.ts beside pglite-worker.ts; compiled
@@ -232,18 +230,8 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
   }
   if (pending.size === 0) worker.unref();
 
-  // Drizzle over the same channel. The proxy driver has no transactions: use `transaction` for those.
-  const orm = drizzleProxy(
-    async (text, params, method) => {
-      assertOpen();
-      return { rows: (await call({ op: 'query', text, params, orm: method })) ?? [] };
-    },
-    { schema },
-  ) as unknown as Orm;
-
   const db: Database = {
     kind: 'pglite',
-    orm,
     query,
     transaction,
     ping: async () => {

@@ -9,7 +9,7 @@
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { type ParserOptions, type PGlite, type RowMode, type Transaction, types } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { createPglite } from './pglite-durable.ts';
 import {
   READY_ID,
@@ -26,20 +26,6 @@ interface OpenTx {
   /** Settles when PGlite has finished COMMIT (or ROLLBACK). */
   done: Promise<void>;
 }
-
-const raw = (value: string) => value;
-// As drizzle-orm/pglite reads them: Drizzle's columns parse date/time (and numeric[]) text themselves.
-const ORM_PARSERS: ParserOptions = {
-  [types.TIMESTAMP]: raw,
-  [types.TIMESTAMPTZ]: raw,
-  [types.INTERVAL]: raw,
-  [types.DATE]: raw,
-  1231: raw,
-  1115: raw,
-  1185: raw,
-  1187: raw,
-  1182: raw,
-};
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
@@ -82,10 +68,7 @@ async function run(m: Request): Promise<unknown[] | undefined> {
   switch (m.op) {
     case 'query': {
       const target = m.txId === undefined ? pg : openTx(m.txId).tx;
-      const options: { rowMode?: RowMode; parsers?: ParserOptions } = m.orm
-        ? { rowMode: m.orm === 'all' ? 'array' : 'object', parsers: ORM_PARSERS }
-        : {};
-      const res = await target.query(m.text!, m.params as unknown[] | undefined, options);
+      const res = await target.query(m.text!, m.params as unknown[] | undefined);
       return res.rows;
     }
     case 'memory': {

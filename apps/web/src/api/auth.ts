@@ -1,12 +1,6 @@
-import {
-  type LoginWidgetBody,
-  type PublicConfig,
-  publicConfigResponse,
-  type TokenResponse,
-  tokenResponse,
-} from '@pixel-wall/shared';
-import { ApiError } from './errors.ts';
+import type { LoginWidgetBody, PublicConfig, TokenResponse } from '@pixel-wall/shared';
 import type { HttpClient } from './http.ts';
+import { checked } from './schemas.ts';
 
 export interface AuthApi {
   /** Exchanges Mini App init data for tokens. */
@@ -18,24 +12,17 @@ export interface AuthApi {
   getPublicConfig(): Promise<PublicConfig>;
 }
 
-function checked<T>(
-  parse: (value: unknown) => { success: true; data: T } | { success: false },
-  value: unknown,
-): T {
-  const result = parse(value);
-  if (!result.success) throw new ApiError(200, 'BAD_RESPONSE', 'Unexpected response from the server');
-  return result.data;
-}
+const UNEXPECTED = 'Unexpected response from the server';
 
 export function createAuthApi(http: HttpClient): AuthApi {
-  const tokens = async (path: string, body: unknown) =>
-    checked((v) => tokenResponse.safeParse(v), await http.post(path, body, { auth: false }));
+  const tokens = (path: string, body: unknown) =>
+    checked((s) => s.tokenResponse, http.post(path, body, { auth: false }), UNEXPECTED);
   return {
     signInWithInitData: (initData) => tokens('/auth/telegram', { initData }),
     signInWithWidget: (payload) => tokens('/auth/telegram/widget', payload),
     devSignIn: (firstName, startParam) =>
       tokens('/auth/dev', startParam ? { firstName, startParam } : { firstName }),
-    getPublicConfig: async () =>
-      checked((v) => publicConfigResponse.safeParse(v), await http.get('/config', { auth: false })),
+    getPublicConfig: () =>
+      checked((s) => s.publicConfigResponse, http.get('/config', { auth: false }), UNEXPECTED),
   };
 }

@@ -3,7 +3,7 @@
  * answer to a socket RPC, or the socket closed with 4403. BannedNotice shows it until the player is
  * loaded again (an unbanned player's next /users/me succeeds).
  */
-import { CloseCode } from '@pixel-wall/shared';
+import { CloseCode } from '@pixel-wall/shared/core';
 
 export interface BannedSignal {
   banned(): boolean;

@@ -1,5 +1,6 @@
-import { API_PREFIX, tokenResponse } from '@pixel-wall/shared';
+import { API_PREFIX } from '@pixel-wall/shared/core';
 import { ApiError, apiErrorFromResponse, isAbortError } from './errors.ts';
+import { loadSchemas } from './schemas.ts';
 import type { TokenPair, TokenStorage } from './tokens.ts';
 
 export { ApiError } from './errors.ts';
@@ -112,7 +113,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         null,
       );
       if (response.status === 200) {
-        const parsed = tokenResponse.safeParse(await response.json().catch(() => null));
+        const [body, { tokenResponse }] = await Promise.all([
+          response.json().catch(() => null),
+          loadSchemas(),
+        ]);
+        const parsed = tokenResponse.safeParse(body);
         if (parsed.success) {
           const pair = { authToken: parsed.data.token, refreshToken: parsed.data.refresh_token };
           tokens.write(pair);

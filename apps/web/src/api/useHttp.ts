@@ -1,7 +1,10 @@
 import { useMemo } from 'react';
 import { useAppDispatch } from '../store/hooks.ts';
 import type { AppThunk } from '../store/index.ts';
-import { ApiError, type HttpClient, type RequestOptions } from './http.ts';
+import type { HttpClient, RequestOptions } from './http.ts';
+import { checked, type SchemaPick } from './schemas.ts';
+
+export { checked } from './schemas.ts';
 
 const takeHttp: AppThunk<HttpClient> = (_dispatch, _getState, extra) => extra.http;
 
@@ -11,19 +14,15 @@ export function useHttp(): HttpClient {
   return useMemo(() => dispatch(takeHttp), [dispatch]);
 }
 
-/** What a zod schema offers; structural, so the web app needs no direct zod import. */
-export interface Parser<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
-}
-
-/** GET and check the body against the shared schema, so a changed contract fails loudly here. */
-export async function getParsed<T>(
+/**
+ * GET and check the body against the shared schema, so a changed contract fails loudly here:
+ * `getParsed(http, '/path', (s) => s.userSchema)`. The schemas load while the request is in flight.
+ */
+export function getParsed<T>(
   http: HttpClient,
   path: string,
-  schema: Parser<T>,
+  pick: SchemaPick<T>,
   options: Omit<RequestOptions, 'method' | 'body'> = {},
 ): Promise<T> {
-  const result = schema.safeParse(await http.get<unknown>(path, options));
-  if (!result.success) throw new ApiError(200, 'BAD_RESPONSE', `Unexpected response from ${path}`);
-  return result.data;
+  return checked(pick, http.get<unknown>(path, options), `Unexpected response from ${path}`);
 }

@@ -4,7 +4,7 @@
  * - CanvasPoint: canvas pixel units, fractional; pixel (x, y) covers [x, x+1) × [y, y+1).
  * Device pixels appear only in `deviceTransform`, which the renderer uses to draw.
  */
-import { CANVAS_HEIGHT, CANVAS_WIDTH } from '@pixel-wall/shared';
+import { CANVAS_HEIGHT, CANVAS_WIDTH } from '@pixel-wall/shared/core';
 import { MAX_SCALE, MIN_SCALE } from './constants.ts';
 
 declare const screenSpace: unique symbol;

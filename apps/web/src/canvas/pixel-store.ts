@@ -6,7 +6,7 @@ import {
   isValidPixelId,
   PALETTE_RGB,
   PALETTE_SIZE,
-} from '@pixel-wall/shared';
+} from '@pixel-wall/shared/core';
 
 /** A rectangle of canvas pixels, half-open: x0 <= x < x1, y0 <= y < y1. */
 export interface DirtyRect {

@@ -4,7 +4,7 @@
  * smoothing. Frames are coalesced to one per animation frame, capped to the configured FPS, and
  * drawn only when something changed. Without a 2D context (jsdom, a lost context) nothing is drawn.
  */
-import { CANVAS_HEIGHT, CANVAS_WIDTH } from '@pixel-wall/shared';
+import { CANVAS_HEIGHT, CANVAS_WIDTH } from '@pixel-wall/shared/core';
 import { defaultCancelRaf, defaultNow, defaultRaf, type FrameClock } from './animation.ts';
 import { type Camera, type DeviceTransform, deviceTransform, type Pixel, type Viewport } from './camera.ts';
 import { DEFAULT_FPS, GRID_MIN_SCALE, MAX_FPS, MIN_FPS } from './constants.ts';

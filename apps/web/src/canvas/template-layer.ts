@@ -6,7 +6,7 @@
  * The visible pixels are turned into an offscreen image once per change (template or hidden
  * colours), never per frame; a frame only scales the on-screen part of it (drawClipped).
  */
-import { nearestPaletteIndex, PALETTE_RGB, PALETTE_SIZE, paletteIndexOfRgb } from '@pixel-wall/shared';
+import { nearestPaletteIndex, PALETTE_RGB, PALETTE_SIZE, paletteIndexOfRgb } from '@pixel-wall/shared/core';
 import type { DeviceTransform } from './camera.ts';
 import { type CanvasLayer, drawClipped } from './renderer.ts';
 

@@ -3,7 +3,7 @@
  * React mounts it on a <canvas> and talks to it through this object; nothing here re-renders React
  * per frame: camera notifications are throttled to CAMERA_NOTIFY_MS for the chrome (zoom buttons).
  */
-import { isValidCoordinate } from '@pixel-wall/shared';
+import { isValidCoordinate } from '@pixel-wall/shared/core';
 import {
   animateCamera,
   createZoomRepeater,
@@ -70,6 +70,10 @@ export interface CanvasView {
   fit(animate?: boolean): void;
   /** A copy of the live camera. */
   getCamera(): Camera;
+  /** True while the camera shows the fitted canvas by default (the player has not moved it). */
+  isFitted(): boolean;
+  /** Puts the camera back where `getCamera` found it (coming back to a page): no longer fitted on resize. */
+  setCamera(camera: Readonly<Camera>): void;
   /** For useSyncExternalStore: notified at most every CAMERA_NOTIFY_MS. */
   subscribe(listener: () => void): () => void;
   /** For useSyncExternalStore: the camera as last notified; the same object until the next notification. */
@@ -355,6 +359,13 @@ export function createCanvasView(
     stopZoomRepeat: () => repeater.release(),
     fit,
     getCamera: () => ({ x: cam.x, y: cam.y, scale: cam.scale }),
+    isFitted: () => !touched,
+    setCamera(camera) {
+      focus = null;
+      stopAnimation();
+      touched = true;
+      setCamera(camera);
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => {

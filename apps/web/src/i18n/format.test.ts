@@ -178,6 +178,23 @@ describe('formatDuration', () => {
   ])('writes the units in %s: %s', (language, expected) => {
     expect(formatDuration(language, 570_000, ['minute', 'second'])).toBe(expected);
   });
+
+  it.each<[SupportedLanguage, string]>([
+    ['jpn', '10 分 00 秒'],
+    ['tr', '10 dk. 00 sn.'],
+    ['es', '10min 00s'],
+    ['pt', '10 min 00 s'],
+  ])('writes the recharge time in the words of %s: %s', (language, expected) => {
+    expect(formatDuration(language, 600_000, ['minute', 'second'], true)).toBe(expected);
+  });
+
+  it('never borrows English letters where the language has its own script', () => {
+    for (const language of ['jpn', 'cn', 'kr', 'ru'] as const) {
+      for (const unit of ['day', 'hour', 'minute', 'second'] as const) {
+        expect(formatDuration(language, 90_061_000, [unit]), `${language} ${unit}`).not.toMatch(/[a-z]/i);
+      }
+    }
+  });
 });
 
 describe('formatterFor', () => {

@@ -6,7 +6,7 @@
  *
  * Canvas coordinates and ids are not quantities: they stay plain digits and never come here.
  */
-import { formatK, formatPixelDate } from '@pixel-wall/shared';
+import { formatK, formatPixelDate } from '@pixel-wall/shared/core';
 import { type SupportedLanguage, toBcp47 } from './languages.ts';
 import { useLanguage } from './useLanguage.ts';
 
@@ -129,9 +129,33 @@ export function formatDateTime(
 export type DurationUnit = 'day' | 'hour' | 'minute' | 'second';
 
 /**
- * A length of time in the language's short unit words, largest unit first, each after the first
+ * How wide each language writes its unit words. CLDR's narrow forms are the shortest, but in some
+ * languages they are Latin letters rather than the language's own words (Japanese narrow is
+ * '10m 00s', not '10 分 00 秒'; Turkish narrow writes hours as 's', which reads as seconds): those
+ * languages take the short forms.
+ */
+export const DURATION_WIDTH: Record<SupportedLanguage, 'narrow' | 'short'> = {
+  en: 'narrow',
+  ru: 'narrow',
+  de: 'narrow',
+  fr: 'narrow',
+  jpn: 'short',
+  es: 'narrow',
+  cn: 'narrow',
+  kr: 'narrow',
+  pt: 'narrow',
+  tr: 'short',
+};
+
+/**
+ * A length of time in the language's own unit words, largest unit first, each after the first
  * with two digits: 570_000 as minute + second → '9m 30s' (en), '9 мин 30 с' (ru), '9 Min. 30 Sek.'
- * (de). Whole units, rounded down; the last unit is rounded to the nearest instead when `round`.
+ * (de), '9 分 30 秒' (jpn). Whole units, rounded down; the last unit is rounded to the nearest
+ * instead when `round`.
+ *
+ * `Intl.DurationFormat` is not used: it cannot pad the smaller units to two digits (a ticking
+ * '9m 05s' would jump in width) and it joins units with list words ('9 Min., 30 Sek.'), where the
+ * game shows them as one compact figure.
  */
 export function formatDuration(
   language: SupportedLanguage,
@@ -155,7 +179,7 @@ export function formatDuration(
       return numberFormat(language, {
         style: 'unit',
         unit,
-        unitDisplay: 'narrow',
+        unitDisplay: DURATION_WIDTH[language],
         minimumIntegerDigits: i === 0 ? 1 : 2,
       }).format(n);
     })

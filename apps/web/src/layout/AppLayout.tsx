@@ -3,6 +3,8 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { BannedNotice } from '../features/moderation/BannedNotice.tsx';
 import { PixanosPopups } from '../features/pixanos/PixanosPopups.tsx';
 import { PlayerPopups } from '../features/profile/PlayerPopups.tsx';
+import { useTokenStatsWhenIdle } from '../features/px/tokenStats.ts';
+import { MenuWallet } from '../features/wallet/MenuWallet.tsx';
 import { usePlatform } from '../platform/PlatformContext.tsx';
 import { useBackButton } from '../platform/useBackButton.ts';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
@@ -49,6 +51,7 @@ function isStage(handle: unknown): boolean {
  */
 export function AppLayout() {
   useBackButton();
+  useTokenStatsWhenIdle();
   const platform = usePlatform();
   const robot = useRobotFlag();
   const dispatch = useAppDispatch();
@@ -116,7 +119,7 @@ export function AppLayout() {
       <Toasts />
       <BannedNotice />
       <GameModesSheet />
-      <SideMenu />
+      <SideMenu wallet={<MenuWallet />} />
       <PlayerPopups />
       {/* Fresh boundaries: a lazy popup never holds back a navigation while its code loads. */}
       {introOpen && stage && (

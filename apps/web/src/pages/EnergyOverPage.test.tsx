@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryTokenStorage } from '../api/tokens.ts';
+import { createWebPlatform } from '../platform/web.ts';
 import { fetchMiningStatus } from '../store/miningSlice.ts';
 import {
   createTestContext,
@@ -85,12 +86,39 @@ describe('/energy-over', () => {
     expect(await screen.findByTestId('charges')).toBeTruthy();
   });
 
-  it('"Use Stars Shop" asks for product 1 and opens /stars', async () => {
+  it('"Use TON Shop" (the web shop) asks for product 1 and opens /stars', async () => {
     const { context } = signedInContext();
     const { router } = renderApp('/energy-over', context, i18n);
-    fireEvent.click(await screen.findByRole('button', { name: /Use Stars Shop/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Use TON Shop/ }));
     expect(router.state.location.pathname).toBe('/stars');
     expect(context.store.getState().ui.shopProduct).toBe(1);
+  });
+
+  it('names the Star Shop inside Telegram', async () => {
+    const requests: string[] = [];
+    const context = createTestContext({
+      platform: { ...createWebPlatform(''), kind: 'telegram' },
+      tokens: createMemoryTokenStorage(SIGNED_IN),
+      fetch: (path) => {
+        requests.push(path);
+        return path === '/mining/status' ? json(200, miningStatus()) : undefined;
+      },
+    });
+    renderApp('/energy-over', context, i18n);
+    expect(await screen.findByRole('button', { name: /Use Stars Shop/ })).toBeTruthy();
+    expect(screen.queryByText(/TON Shop/)).toBeNull();
+  });
+
+  it('says the real state when charges are left, and "Go paint" goes back to the Wall', async () => {
+    const { context } = signedInContext(() => json(200, miningStatus({ charges: 3 })));
+    const { router } = renderApp('/energy-over', context, i18n);
+    expect(await screen.findByTestId('charges')).toBeTruthy();
+    expect(screen.getByTestId('charges').textContent).toBe('3/5');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You have energy');
+    expect(screen.queryByText('Energy is over')).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Go paint' }));
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('"Okay" returns to the Wall', async () => {

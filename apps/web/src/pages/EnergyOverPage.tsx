@@ -1,9 +1,10 @@
-import { formatCountdown, ProductId } from '@pixel-wall/shared';
+import { formatCountdown, ProductId } from '@pixel-wall/shared/core';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLiveCharges } from '../features/mining/useLiveCharges.ts';
 import { useFormat } from '../i18n/format.ts';
+import { usePlatform } from '../platform/PlatformContext.tsx';
 import type { LiveCharges } from '../store/charges.ts';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
 import { fetchMiningStatus, selectMiningLoad } from '../store/miningSlice.ts';
@@ -11,6 +12,7 @@ import { selectSignedIn } from '../store/sessionSlice.ts';
 import { shopProductRequested } from '../store/uiSlice.ts';
 import { Icon } from '../ui/icons/Icon.tsx';
 import './EnergyOverPage.css';
+import { energyOverBack, energyOverTitle, energyOverView } from './energyOverState.ts';
 
 /** Cells drawn in the meter; beyond this the count alone tells the story. */
 const MAX_CELLS = 24;
@@ -41,6 +43,8 @@ function ChargeMeter({ live }: { live: LiveCharges }) {
 function Options({ live, onShop }: { live: LiveCharges; onShop: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
+  // SPEC §1: the shop is the Star Shop in Telegram and the TON Shop on the web.
+  const telegram = usePlatform().kind === 'telegram';
   return (
     <ul className="energy-options">
       <li className="energy-option">
@@ -65,7 +69,9 @@ function Options({ live, onShop }: { live: LiveCharges; onShop: () => void }) {
         <button type="button" className="energy-option energy-option--action" onClick={onShop}>
           <Icon name="star" size={36} className="energy-option__icon energy-option__icon--star" />
           <span className="energy-option__body">
-            <strong className="energy-option__title pixel-text">{t('energyOver.useShop')}</strong>
+            <strong className="energy-option__title pixel-text">
+              {telegram ? t('energyOver.useShop') : t('energyOver.useTonShop')}
+            </strong>
             <span className="energy-option__text">{t('energyOver.useShopText')}</span>
           </span>
           <Icon name="chevron" size={18} />
@@ -93,17 +99,18 @@ export function EnergyOverPage() {
     navigate('/stars');
   };
 
+  const view = energyOverView(signedIn, load, live);
   let body: ReactNode;
-  if (!signedIn) {
+  if (view.kind === 'guest') {
     body = <p className="energy-over__note">{t('energyOver.guest')}</p>;
-  } else if (live) {
+  } else if (view.kind === 'empty' || view.kind === 'charged') {
     body = (
       <>
-        <ChargeMeter live={live} />
-        <Options live={live} onShop={openShop} />
+        <ChargeMeter live={view.live} />
+        <Options live={view.live} onShop={openShop} />
       </>
     );
-  } else if (load === 'rejected') {
+  } else if (view.kind === 'failed') {
     body = (
       <div className="energy-over__note" role="alert">
         <p>{t('energyOver.loadFailed')}</p>
@@ -121,18 +128,18 @@ export function EnergyOverPage() {
   }
 
   return (
-    <section className="page energy-over">
+    <section className={`page energy-over energy-over--${view.kind}`}>
       <div className="energy-over__art" aria-hidden="true">
         <Icon name="bolt" size={48} />
       </div>
-      <h1 className="page__title pixel-text">{t('energyOver.title')}</h1>
+      <h1 className="page__title pixel-text">{t(energyOverTitle(view))}</h1>
       {body}
       <button
         type="button"
         className="btn btn--primary btn--block energy-over__okay"
         onClick={() => navigate('/')}
       >
-        {t('energyOver.okay')}
+        {t(energyOverBack(view))}
       </button>
     </section>
   );

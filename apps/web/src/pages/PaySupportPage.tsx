@@ -1,20 +1,13 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fetchPublicConfig, selectPublicConfig } from '../store/configSlice.ts';
-import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
+import { ContactEmail, useContact } from '../ui/ContactEmail/ContactEmail.tsx';
 import { Icon } from '../ui/icons/Icon.tsx';
 import './PaySupportPage.css';
 
 /** /pay-support: how refunds work (SPEC §9 limits) and where to write. */
 export function PaySupportPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const config = useAppSelector(selectPublicConfig);
-  useEffect(() => {
-    void dispatch(fetchPublicConfig());
-  }, [dispatch]);
-  const email = config?.contactEmail ?? null;
+  const contact = useContact();
   return (
     <section className="page pay-support" data-testid="pay-support-page">
       <h1 className="page__title pixel-text">{t('pages.paySupport')}</h1>
@@ -38,14 +31,8 @@ export function PaySupportPage() {
         </li>
       </ol>
       <div className="pay-support__contact panel">
-        <span>{t('shop.support.contact')}</span>
-        {email ? (
-          <a className="pay-support__email pixel-num" href={`mailto:${email}`} data-testid="support-email">
-            {email}
-          </a>
-        ) : (
-          <span className="pay-support__email">{t('common.loading')}</span>
-        )}
+        {contact.kind === 'none' ? null : <span>{t('shop.support.contact')}</span>}
+        <ContactEmail className="pay-support__email pixel-num" testId="support-email" />
       </div>
       <Link to="/stars" className="btn btn--block">
         {t('shop.support.back')}

@@ -1,4 +1,5 @@
-import { type LoginWidgetBody, loginWidgetBody } from '@pixel-wall/shared';
+import type { LoginWidgetBody } from '@pixel-wall/shared';
+import { loadSchemas } from '../api/schemas.ts';
 
 export const LOGIN_WIDGET_SRC = 'https://telegram.org/js/telegram-widget.js?22';
 const CALLBACK = 'pixelWallTelegramAuth';
@@ -20,9 +21,14 @@ export function mountLoginWidget(
   onAuth: (payload: LoginWidgetBody) => void,
 ): () => void {
   window[CALLBACK] = (user: unknown) => {
-    const parsed = loginWidgetBody.safeParse(user);
-    if (parsed.success) onAuth(parsed.data);
-    else console.warn('Telegram login returned an unexpected payload');
+    loadSchemas().then(
+      ({ loginWidgetBody }) => {
+        const parsed = loginWidgetBody.safeParse(user);
+        if (parsed.success) onAuth(parsed.data);
+        else console.warn('Telegram login returned an unexpected payload');
+      },
+      (error: unknown) => console.warn('Could not check the Telegram login', error),
+    );
   };
   const script = document.createElement('script');
   script.src = LOGIN_WIDGET_SRC;

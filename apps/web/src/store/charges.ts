@@ -1,4 +1,5 @@
-import { type ChargeRules, type ChargeState, msUntilNextCharge, refillCharges } from '@pixel-wall/shared';
+import type { ChargeRules, ChargeState } from '@pixel-wall/shared';
+import { msUntilNextCharge, refillCharges } from '@pixel-wall/shared/core';
 import type { ChargesSnapshot } from './miningSlice.ts';
 
 export interface LiveCharges {

@@ -25,6 +25,15 @@ export interface PopupEntry {
   props?: Record<string, string | number | boolean | null>;
 }
 
+/**
+ * Where the Wall was left: its camera (canvas point at the middle, CSS px per pixel; null while it
+ * showed the whole canvas fitted) and selection.
+ */
+export interface SavedWallView {
+  camera: { x: number; y: number; scale: number } | null;
+  selected: { x: number; y: number } | null;
+}
+
 export interface UiState {
   toasts: Toast[];
   loadingBar: LoadingBarCommand;
@@ -39,6 +48,8 @@ export interface UiState {
   shopProduct: number | null;
   /** The guest sign-in banner; a guest may hide it and bring it back from the menu. */
   loginBannerOpen: boolean;
+  /** The Wall as the player left it (to /energy-over, the shop...), to come back to. */
+  wallView: SavedWallView | null;
 }
 
 export function clampFps(value: number): number {
@@ -56,6 +67,7 @@ export function initialUiState(): UiState {
     canvasFps: clampFps(Number(readLocal(FPS_STORAGE_KEY) ?? FPS_DEFAULT)),
     shopProduct: null,
     loginBannerOpen: true,
+    wallView: null,
   };
 }
 
@@ -113,6 +125,9 @@ const uiSlice = createSlice({
     loginBannerClosed(state) {
       state.loginBannerOpen = false;
     },
+    wallViewSaved(state, action: PayloadAction<SavedWallView>) {
+      state.wallView = action.payload;
+    },
     shopProductRequested(state, action: PayloadAction<number>) {
       state.shopProduct = action.payload;
     },
@@ -123,6 +138,7 @@ const uiSlice = createSlice({
 });
 
 export const {
+  wallViewSaved,
   toastAdded,
   toastRemoved,
   loadingStarted,
@@ -187,4 +203,5 @@ export const selectGameModesOpen = (state: RootState) => state.ui.gameModesOpen;
 export const selectAnimations = (state: RootState) => state.ui.animations;
 export const selectShopProduct = (state: RootState) => state.ui.shopProduct;
 export const selectCanvasFps = (state: RootState) => state.ui.canvasFps;
+export const selectWallView = (state: RootState) => state.ui.wallView;
 export const selectLoginBannerOpen = (state: RootState) => state.ui.loginBannerOpen;

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryTokenStorage } from '../api/tokens.ts';
 import type { Platform } from '../platform/types.ts';
 import { createWebPlatform } from '../platform/web.ts';
+import { fetchPublicConfig } from '../store/configSlice.ts';
 import { loadingFinished, loadingStarted, showToast } from '../store/uiSlice.ts';
 import { fetchMe } from '../store/userSlice.ts';
 import { createTestContext, createTestI18n, json, renderApp, SIGNED_IN, user } from '../test/harness.tsx';
@@ -39,10 +40,13 @@ describe('side menu', () => {
     expect(menuLabels()).toEqual([
       'Invite frens',
       'Game modes',
+      'NFT',
       'PX token',
       'Ratings',
       'Settings',
       'About',
+      'Info',
+      'Rules',
       'Terms',
       'Privacy',
     ]);
@@ -67,12 +71,68 @@ describe('side menu', () => {
     expect(within(screen.getByRole('dialog')).getByText('Ada')).toBeTruthy();
   });
 
+  it('shows the linked wallet shortened, with a disconnect, in place of Connect', async () => {
+    const context = createTestContext({
+      tokens: createMemoryTokenStorage(SIGNED_IN),
+      fetch: (path) =>
+        path === '/users/me'
+          ? json(200, user({ walletAddress: 'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5mz' }))
+          : undefined,
+    });
+    await context.store.dispatch(fetchMe());
+    renderApp('/about', context, i18n);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).getByTestId('menu-wallet-address').textContent).toBe('UQCr…q5mz');
+    expect(within(dialog).getByRole('button', { name: 'Disconnect' })).toBeTruthy();
+    expect(within(dialog).queryByText('Connect TON wallet')).toBeNull();
+  });
+
   it('closes on navigation', async () => {
     const { router } = renderApp('/about', createTestContext(), i18n);
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     fireEvent.click(screen.getByRole('link', { name: 'Settings' }));
     expect(router.state.location.pathname).toBe('/settings');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('guest sign-in banner', () => {
+  function phoneWidth(phone: boolean) {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: phone && query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts folded to one line on a phone, unfolds on Sign in, and hides on close', async () => {
+    phoneWidth(true);
+    const context = createTestContext();
+    await context.store.dispatch(fetchPublicConfig());
+    renderApp('/about', context, i18n);
+    const banner = await screen.findByTestId('guest-banner');
+    expect(banner.className).toContain('guest-banner--folded');
+    expect(banner.querySelector('.dev-sign-in')).toBeNull();
+    fireEvent.click(within(banner).getByRole('button', { name: 'Sign in' }));
+    const open = screen.getByTestId('guest-banner');
+    expect(open.className).not.toContain('guest-banner--folded');
+    expect(open.querySelector('.dev-sign-in')).not.toBeNull();
+    fireEvent.click(within(open).getByRole('button', { name: 'Hide' }));
+    expect(screen.queryByTestId('guest-banner')).toBeNull();
+    expect(missing).toEqual([]);
+  });
+
+  it('shows the ways to sign in at once on a wide screen', async () => {
+    phoneWidth(false);
+    const context = createTestContext();
+    await context.store.dispatch(fetchPublicConfig());
+    renderApp('/about', context, i18n);
+    const banner = await screen.findByTestId('guest-banner');
+    expect(banner.className).not.toContain('guest-banner--folded');
+    expect(banner.querySelector('.dev-sign-in')).not.toBeNull();
   });
 });
 
@@ -84,6 +144,19 @@ describe('game modes sheet', () => {
     expect(within(dialog).getByText('The Wall')).toBeTruthy();
     expect(within(dialog).getAllByText('In progress')).toHaveLength(3);
     fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the NFT drawing from the NFT map, and links the rules and the Open League', async () => {
+    const { router } = renderApp('/', createTestContext(), i18n);
+    fireEvent.click(await screen.findByRole('button', { name: 'Game modes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Game modes' });
+    expect(within(dialog).getByRole('link', { name: 'Rules' }).getAttribute('href')).toBe('/rules');
+    expect(within(dialog).getByRole('link', { name: 'Open League' }).getAttribute('href')).toBe(
+      '/open-league',
+    );
+    fireEvent.click(within(dialog).getByRole('link', { name: /NFT map/ }));
+    expect(router.state.location.pathname).toBe('/nft');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,5 +1,13 @@
+import { PALETTE } from '@pixel-wall/shared';
 import { describe, expect, it } from 'vitest';
-import { parseRecent, pushRecent, randomPaletteColor, recentOrDefault } from './colors.ts';
+import {
+  NOT_FOR_START,
+  parseRecent,
+  pushRecent,
+  randomPaletteColor,
+  randomStartColor,
+  recentOrDefault,
+} from './colors.ts';
 
 describe('recent colours', () => {
   it('moves a used colour to the front and keeps eight', () => {
@@ -35,5 +43,22 @@ describe('recent colours', () => {
     expect(recentOrDefault([])).toEqual(['#FFFFFF']);
     expect(randomPaletteColor(() => 0)).toBe('#FFFFFF');
     expect(randomPaletteColor(() => 0.9999)).toBe('#FF99AA');
+  });
+});
+
+describe('the start colour', () => {
+  it("is never the blank wall's white, nor the grey that hardly shows on it", () => {
+    expect(NOT_FOR_START).toContain('#FFFFFF');
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) seen.add(randomStartColor(() => i / 1000));
+    expect(seen.has('#FFFFFF')).toBe(false);
+    expect(seen.has('#D4D7D9')).toBe(false);
+    // every other palette colour can come up
+    expect(seen.size).toBe(PALETTE.length - 2);
+  });
+
+  it('stays in the palette at both ends of the random range', () => {
+    expect(randomStartColor(() => 0)).toBe('#898D90');
+    expect(randomStartColor(() => 0.9999)).toBe('#FF99AA');
   });
 });

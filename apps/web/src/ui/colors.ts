@@ -2,7 +2,14 @@
  * The active colour and the 8 most recent ones. Selecting a colour moves it to the front; the list
  * lives under the local key 'colors' and, in Telegram, in cloud storage when the front changed.
  */
-import { DEFAULT_COLOR, GAME_DEFAULTS, isPaletteColor, normalizeHex, PALETTE } from '@pixel-wall/shared';
+import {
+  BLANK_COLOR_INDEX,
+  DEFAULT_COLOR,
+  GAME_DEFAULTS,
+  isPaletteColor,
+  normalizeHex,
+  PALETTE,
+} from '@pixel-wall/shared/core';
 
 export const RECENT_COLORS_KEY = 'colors';
 export const RECENT_COLORS_MAX = GAME_DEFAULTS.recentColors;
@@ -36,4 +43,16 @@ export function recentOrDefault(recent: readonly string[]): string[] {
 
 export function randomPaletteColor(random: () => number = Math.random): string {
   return PALETTE[Math.floor(random() * PALETTE.length)] ?? DEFAULT_COLOR;
+}
+
+/**
+ * Colours a first paint does not start with: the blank wall's own white (a pixel painted with it
+ * changes nothing the player can see) and the palest grey next to it.
+ */
+export const NOT_FOR_START: readonly string[] = [PALETTE[BLANK_COLOR_INDEX] ?? DEFAULT_COLOR, '#D4D7D9'];
+
+/** The active colour of a player with no recent ones: a random palette colour that shows on the blank wall. */
+export function randomStartColor(random: () => number = Math.random): string {
+  const choices = PALETTE.filter((c) => !NOT_FOR_START.includes(c));
+  return choices[Math.floor(random() * choices.length)] ?? '#000000';
 }

@@ -1,4 +1,4 @@
-import { buildPixelParam } from '@pixel-wall/shared';
+import { buildPixelParam } from '@pixel-wall/shared/core';
 
 /** A link that opens the game on pixel (x, y): in Telegram through the bot, else on this site. */
 export function pixelLink(x: number, y: number, botUsername: string | null, appUrl: string | null): string {

@@ -1,5 +1,5 @@
 /** Where PX lives outside the game: market-data sites and swap exchanges, by its jetton master. */
-import { CURRENCIES, CurrencyId } from '@pixel-wall/shared';
+import { CURRENCIES, CurrencyId } from '@pixel-wall/shared/core';
 
 export const PX_MASTER: string = CURRENCIES.find((c) => c.id === CurrencyId.PX)?.jettonMaster ?? '';
 

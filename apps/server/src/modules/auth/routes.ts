@@ -24,7 +24,8 @@ export interface AuthRoutesDeps {
   botUsername: string | null;
   devSignIn: boolean;
   appUrl: string | null;
-  contactEmail: string;
+  /** null: none configured (CONTACT_EMAIL), the web shows no address */
+  contactEmail: string | null;
   loginMaxAgeSeconds: number;
   signInPerMinute: number;
   countryOf(req: FastifyRequest): string | null;

@@ -8,8 +8,9 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { AppError } from '../../errors.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
+import * as store from './store.ts';
 
 export interface TokenPair {
   token: string;
@@ -86,11 +87,7 @@ export function createTokenService(deps: TokenServiceDeps) {
 
   async function newRefresh(tx: Pick<Database, 'query'>, userId: number, familyId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await tx.query(
-      `INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at)
-       VALUES ($1, $2, $3, to_timestamp($4 / 1000.0))`,
-      [sha256(token), familyId, userId, now() + deps.refreshTtlSeconds * 1000],
-    );
+    await store.insertRefresh(tx, sha256(token), familyId, userId, now() + deps.refreshTtlSeconds * 1000);
     return token;
   }
 
@@ -98,11 +95,7 @@ export function createTokenService(deps: TokenServiceDeps) {
     const cached = familyCache.get(familyId);
     if (cached && now() - cached.at < REVOCATION_CACHE_MS) return cached.revoked;
     const stamp = deps.caches?.epoch() ?? 0;
-    const rows = await deps.db.query<{ revoked: boolean }>(
-      'SELECT revoked_at IS NOT NULL AS revoked FROM session_families WHERE id = $1',
-      [familyId],
-    );
-    const revoked = rows[0]?.revoked ?? true;
+    const revoked = (await store.familyRevoked(deps.db, familyId)) ?? true;
     if (!(deps.caches?.current(stamp) ?? true)) return revoked;
     if (familyCache.size > 50_000) familyCache.clear();
     familyCache.set(familyId, { revoked, at: now(), userId });
@@ -115,11 +108,7 @@ export function createTokenService(deps: TokenServiceDeps) {
       const familyId = randomBytes(16).toString('base64url');
       const dev = opts.dev ?? false;
       const refresh = await deps.db.transaction(async (tx) => {
-        await tx.query('INSERT INTO session_families (id, user_id, dev) VALUES ($1, $2, $3)', [
-          familyId,
-          userId,
-          dev,
-        ]);
+        await store.insertFamily(tx, familyId, userId, dev);
         return newRefresh(tx, userId, familyId);
       });
       return {
@@ -134,32 +123,12 @@ export function createTokenService(deps: TokenServiceDeps) {
       const outcome = await deps.db.transaction(async (tx) => {
         // Marking it rotated in the same statement that reads it makes two concurrent refreshes
         // with one token resolve to one winner and one reuse.
-        const rotated = await tx.query<{
-          family_id: string;
-          user_id: number;
-          expired: boolean;
-          revoked: boolean;
-          dev: boolean;
-        }>(
-          `UPDATE refresh_tokens AS r SET rotated_at = now()
-           FROM session_families AS f
-           WHERE r.token_hash = $1 AND r.rotated_at IS NULL AND f.id = r.family_id
-           RETURNING r.family_id, r.user_id, r.expires_at <= now() AS expired,
-             f.revoked_at IS NOT NULL AS revoked, f.dev`,
-          [hash],
-        );
-        const row = rotated[0];
+        const row = await store.rotateRefresh(tx, hash);
         if (!row) {
-          const known = await tx.query<{ family_id: string }>(
-            'SELECT family_id FROM refresh_tokens WHERE token_hash = $1',
-            [hash],
-          );
-          if (known[0]) {
-            await tx.query(
-              'UPDATE session_families SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL',
-              [known[0].family_id],
-            );
-            return { kind: 'reused' as const, familyId: known[0].family_id };
+          const known = await store.familyOfRefresh(tx, hash);
+          if (known !== undefined) {
+            await store.revokeFamily(tx, known);
+            return { kind: 'reused' as const, familyId: known };
           }
           return { kind: 'unknown' as const };
         }
@@ -199,10 +168,7 @@ export function createTokenService(deps: TokenServiceDeps) {
 
     /** Closes every session of a player (ban). */
     async revokeUser(userId: number): Promise<void> {
-      const rows = await deps.db.query<{ id: string }>(
-        'UPDATE session_families SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
-        [userId],
-      );
+      const rows = await store.revokeUserFamilies(deps.db, userId);
       for (const r of rows) familyCache.set(r.id, { revoked: true, at: now(), userId });
     },
 

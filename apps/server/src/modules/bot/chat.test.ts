@@ -121,6 +121,24 @@ describe('the bot talks', () => {
     }
   });
 
+  it('/paysupport names no address when none is configured: replies here only, in every language', async () => {
+    const noAddress = createBotChat({
+      botApi: createBotApi({ token: TEST_BOT_TOKEN, baseUrl: fake.url }),
+      publicUrl: 'https://wall.example',
+      contactEmail: null,
+      log: { warn: (obj) => warnings.push(obj) },
+    });
+    await noAddress.handleUpdate(textUpdate('/paysupport', 'de'));
+    expect(last().text).toBe(BOT_TEXTS.de.paySupportHere);
+    for (const l of SUPPORTED_LANGUAGES) {
+      const text = BOT_TEXTS[l].paySupportHere;
+      expect(text, l).toContain('24');
+      expect(text, l).toContain('10');
+      expect(text, l).not.toContain('{email}');
+      expect(text, l).not.toContain('@');
+    }
+  });
+
   it('/terms links the terms page; other text gets a short help', async () => {
     await chat.handleUpdate(textUpdate('/terms', 'es'));
     expect(last().text).toBe('Las condiciones de uso: https://wall.example/terms');

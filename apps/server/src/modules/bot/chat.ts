@@ -31,7 +31,8 @@ export interface BotChatDeps {
   botApi: BotApi | null;
   /** PUBLIC_URL; null: replies carry no button and /terms no link */
   publicUrl: string | null;
-  contactEmail: string;
+  /** CONTACT_EMAIL; null: /paysupport asks for a reply here only */
+  contactEmail: string | null;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -81,7 +82,7 @@ export function createBotChat(deps: BotChatDeps) {
         if (deps.publicUrl) button = openButton(t.open, miniAppUrl(deps.publicUrl, payload), chat.type);
       } else if (name === 'paysupport') {
         command = 'paysupport';
-        reply = t.paySupport.replace('{email}', deps.contactEmail);
+        reply = deps.contactEmail ? t.paySupport.replace('{email}', deps.contactEmail) : t.paySupportHere;
       } else if (name === 'help') {
         command = 'help';
         reply = t.help;

@@ -15,10 +15,11 @@ import { API_PREFIX, SUPPORTED_LANGUAGES } from '@pixel-wall/shared';
 import type { Sql } from '../../db/client.ts';
 import {
   type BotApi,
-  type BotCommand,
   BotApiError,
+  type BotCommand,
   type MenuButton,
 } from '../../integrations/telegram/bot-api.ts';
+import { setStateValue, stateValue } from './store.ts';
 import { commandList, TELEGRAM_LANGUAGE_CODES } from './texts.ts';
 
 /** The update kinds the webhook handles (everything else Telegram keeps to itself). */
@@ -82,10 +83,7 @@ export function createBotSetup(deps: BotSetupDeps): BotSetup {
   let wake: (() => void) | null = null;
 
   async function storedFingerprint(): Promise<string | null> {
-    const rows = await deps.db.query<{ value: string }>('SELECT value FROM bot_state WHERE name = $1', [
-      SECRET_STATE,
-    ]);
-    return rows[0]?.value ?? null;
+    return stateValue(deps.db, SECRET_STATE);
   }
 
   async function runOnce(): Promise<string[]> {
@@ -98,11 +96,7 @@ export function createBotSetup(deps: BotSetupDeps): BotSetup {
     const kinds = info.allowed_updates ?? [];
     if (info.url !== url || !sameSet(kinds, ALLOWED_UPDATES) || (await storedFingerprint()) !== secretPrint) {
       await api.setWebhook({ url, secret_token: deps.webhookSecret, allowed_updates: [...ALLOWED_UPDATES] });
-      await deps.db.query(
-        `INSERT INTO bot_state (name, value) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-        [SECRET_STATE, secretPrint],
-      );
+      await setStateValue(deps.db, SECRET_STATE, secretPrint);
       changed.push('webhook');
     }
 

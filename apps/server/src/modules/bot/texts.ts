@@ -30,6 +30,8 @@ export interface BotTexts {
   help: string;
   /** refund rules; {email} is the contact address */
   paySupport: string;
+  /** the same when no contact address is configured: replies here only */
+  paySupportHere: string;
   /** {url} is the terms page */
   terms: string;
   /** any other text */
@@ -49,6 +51,8 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     help: 'Pick a colour, tap a pixel and paint it. Each paint uses a charge; charges refill over time. Commands: /start opens the game, /paysupport for purchase problems, /terms for the terms of use.',
     paySupport:
       'Ask for a refund within 24 hours of the purchase. Write to us with your Telegram ID, the date of the purchase and what you bought: reply here or write to {email}. Refunds are processed within 10 days.',
+    paySupportHere:
+      'Ask for a refund within 24 hours of the purchase. Reply here with your Telegram ID, the date of the purchase and what you bought. Refunds are processed within 10 days.',
     terms: 'The terms of use: {url}',
     unknown: 'I did not understand that. Try /start to open the game or /help.',
   },
@@ -65,6 +69,8 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     help: 'Выберите цвет, нажмите на пиксель и закрасьте его. Каждое закрашивание тратит заряд; заряды восстанавливаются со временем. Команды: /start открывает игру, /paysupport — проблемы с покупками, /terms — условия использования.',
     paySupport:
       'Запросите возврат в течение 24 часов после покупки. Напишите нам свой Telegram ID, дату покупки и что вы купили: ответьте здесь или напишите на {email}. Возвраты обрабатываются в течение 10 дней.',
+    paySupportHere:
+      'Запросите возврат в течение 24 часов после покупки. Ответьте здесь, указав свой Telegram ID, дату покупки и что вы купили. Возвраты обрабатываются в течение 10 дней.',
     terms: 'Условия использования: {url}',
     unknown: 'Не понял. Попробуйте /start, чтобы открыть игру, или /help.',
   },
@@ -81,6 +87,8 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     help: 'Wähle eine Farbe, tippe auf ein Pixel und male es an. Jedes Malen kostet eine Ladung; Ladungen füllen sich mit der Zeit auf. Befehle: /start öffnet das Spiel, /paysupport bei Problemen mit Käufen, /terms für die Nutzungsbedingungen.',
     paySupport:
       'Beantrage eine Erstattung innerhalb von 24 Stunden nach dem Kauf. Schreib uns deine Telegram-ID, das Kaufdatum und was du gekauft hast: hier oder an {email}. Erstattungen werden innerhalb von 10 Tagen bearbeitet.',
+    paySupportHere:
+      'Beantrage eine Erstattung innerhalb von 24 Stunden nach dem Kauf. Antworte hier mit deiner Telegram-ID, dem Kaufdatum und was du gekauft hast. Erstattungen werden innerhalb von 10 Tagen bearbeitet.',
     terms: 'Die Nutzungsbedingungen: {url}',
     unknown: 'Das habe ich nicht verstanden. Versuch /start, um das Spiel zu öffnen, oder /help.',
   },
@@ -97,6 +105,8 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     help: "Choisissez une couleur, touchez un pixel et peignez-le. Chaque coup de pinceau utilise une charge ; les charges se rechargent avec le temps. Commandes : /start ouvre le jeu, /paysupport pour un problème d'achat, /terms pour les conditions d'utilisation.",
     paySupport:
       "Demandez un remboursement dans les 24 heures suivant l'achat. Écrivez-nous avec votre identifiant Telegram, la date de l'achat et ce que vous avez acheté : ici ou à {email}. Les remboursements sont traités sous 10 jours.",
+    paySupportHere:
+      "Demandez un remboursement dans les 24 heures suivant l'achat. Répondez ici avec votre identifiant Telegram, la date de l'achat et ce que vous avez acheté. Les remboursements sont traités sous 10 jours.",
     terms: "Les conditions d'utilisation : {url}",
     unknown: "Je n'ai pas compris. Essayez /start pour ouvrir le jeu, ou /help.",
   },
@@ -112,6 +122,8 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     help: '色を選び、ピクセルをタップして塗りましょう。塗るたびにチャージを1つ使い、チャージは時間とともに回復します。コマンド：/start でゲームを開く、/paysupport で購入の問題、/terms で利用規約。',
     paySupport:
       '返金は購入から24時間以内にご依頼ください。TelegramのID、購入日、購入したものを書いて、ここに返信するか {email} までご連絡ください。返金は10日以内に処理されます。',
+    paySupportHere:
+      '返金は購入から24時間以内にご依頼ください。TelegramのID、購入日、購入したものをここに返信してください。返金は10日以内に処理されます。',
     terms: '利用規約：{url}',
     unknown: 'よくわかりませんでした。/start でゲームを開くか、/help をお試しください。',
   },
@@ -127,6 +139,8 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     help: 'Elige un color, toca un píxel y píntalo. Cada pintada usa una carga; las cargas se recuperan con el tiempo. Comandos: /start abre el juego, /paysupport para problemas con compras, /terms para las condiciones de uso.',
     paySupport:
       'Pide el reembolso en las 24 horas siguientes a la compra. Escríbenos con tu ID de Telegram, la fecha de la compra y lo que compraste: aquí o a {email}. Los reembolsos se procesan en un plazo de 10 días.',
+    paySupportHere:
+      'Pide el reembolso en las 24 horas siguientes a la compra. Responde aquí con tu ID de Telegram, la fecha de la compra y lo que compraste. Los reembolsos se procesan en un plazo de 10 días.',
     terms: 'Las condiciones de uso: {url}',
     unknown: 'No lo he entendido. Prueba /start para abrir el juego, o /help.',
   },
@@ -142,6 +156,8 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     help: '选择颜色，点击像素即可涂色。每次涂色消耗一次能量，能量会随时间恢复。命令：/start 打开游戏，/paysupport 处理购买问题，/terms 查看使用条款。',
     paySupport:
       '请在购买后 24 小时内申请退款。请告诉我们你的 Telegram ID、购买日期和所购物品：在这里回复或发送至 {email}。退款将在 10 天内处理。',
+    paySupportHere:
+      '请在购买后 24 小时内申请退款。请在这里回复你的 Telegram ID、购买日期和所购物品。退款将在 10 天内处理。',
     terms: '使用条款：{url}',
     unknown: '没有听懂。试试 /start 打开游戏，或 /help。',
   },
@@ -157,6 +173,8 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     help: '색을 고르고 픽셀을 눌러 칠하세요. 칠할 때마다 충전이 하나 쓰이고, 충전은 시간이 지나면 다시 차요. 명령어: /start 게임 열기, /paysupport 구매 문제, /terms 이용 약관.',
     paySupport:
       '환불은 구매 후 24시간 이내에 요청하세요. 텔레그램 ID, 구매 날짜, 구매한 상품을 여기에 답장하거나 {email}(으)로 보내 주세요. 환불은 10일 이내에 처리돼요.',
+    paySupportHere:
+      '환불은 구매 후 24시간 이내에 요청하세요. 텔레그램 ID, 구매 날짜, 구매한 상품을 여기에 답장해 주세요. 환불은 10일 이내에 처리돼요.',
     terms: '이용 약관: {url}',
     unknown: '이해하지 못했어요. /start로 게임을 열거나 /help를 입력해 보세요.',
   },
@@ -172,6 +190,8 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     help: 'Escolha uma cor, toque num pixel e pinte-o. Cada pintura usa uma carga; as cargas se recuperam com o tempo. Comandos: /start abre o jogo, /paysupport para problemas com compras, /terms para os termos de uso.',
     paySupport:
       'Peça o reembolso em até 24 horas após a compra. Escreva para nós com seu ID do Telegram, a data da compra e o que você comprou: aqui ou para {email}. Os reembolsos são processados em até 10 dias.',
+    paySupportHere:
+      'Peça o reembolso em até 24 horas após a compra. Responda aqui com seu ID do Telegram, a data da compra e o que você comprou. Os reembolsos são processados em até 10 dias.',
     terms: 'Os termos de uso: {url}',
     unknown: 'Não entendi. Tente /start para abrir o jogo, ou /help.',
   },
@@ -187,6 +207,8 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     help: 'Bir renk seç, bir piksele dokun ve boya. Her boyama bir şarj kullanır; şarjlar zamanla dolar. Komutlar: /start oyunu açar, /paysupport satın alma sorunları için, /terms kullanım koşulları için.',
     paySupport:
       'İadeyi satın almadan sonraki 24 saat içinde iste. Bize Telegram kimliğini, satın alma tarihini ve ne aldığını yaz: buradan ya da {email} adresine. İadeler 10 gün içinde işlenir.',
+    paySupportHere:
+      'İadeyi satın almadan sonraki 24 saat içinde iste. Buradan Telegram kimliğini, satın alma tarihini ve ne aldığını yazarak yanıtla. İadeler 10 gün içinde işlenir.',
     terms: 'Kullanım koşulları: {url}',
     unknown: 'Anlamadım. Oyunu açmak için /start ya da /help dene.',
   },

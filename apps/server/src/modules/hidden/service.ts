@@ -23,6 +23,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { grantToken } from '../rewards/service.ts';
+import { playerCards } from '../users/store.ts';
+import * as store from './store.ts';
 
 export interface HiddenRound {
   id: number;
@@ -97,42 +99,31 @@ export function createHiddenGame(deps: HiddenGameDeps) {
   ): Promise<number | null> {
     return db.transaction(async (tx) => {
       // Two instances starting at once, or two admins: one round at a time.
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
-      if (onlyIfNone) {
-        const any = await tx.query('SELECT id FROM hidden_rounds LIMIT 1');
-        if (any.length > 0) return null;
-      }
-      await tx.query('UPDATE hidden_rounds SET active = false WHERE active');
-      const rows = await tx.query<{ id: number }>(
-        `INSERT INTO hidden_rounds (x, y, source, pool_px, awards, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [x, y, source, HIDDEN_POOL_PX, HIDDEN_AWARDS, createdBy],
-      );
-      const id = Number(rows[0]!.id);
-      await tx.query(
-        `INSERT INTO hidden_pixels (round_id, pixel_id, color)
-         SELECT $1, t.pid, t.color FROM unnest($2::int[], $3::smallint[]) AS t(pid, color)`,
-        [id, templatePixelIds(x, y), Array.from(indices)],
-      );
-      return id;
+      await store.lockRounds(tx, LOCK_KEY);
+      if (onlyIfNone && (await store.anyRound(tx))) return null;
+      await store.deactivateRounds(tx);
+      return store.insertRound(tx, {
+        x,
+        y,
+        source,
+        poolPx: HIDDEN_POOL_PX,
+        awards: HIDDEN_AWARDS,
+        createdBy,
+        pixelIds: templatePixelIds(x, y),
+        colors: Array.from(indices),
+      });
     });
   }
 
   async function load(): Promise<void> {
-    const rows = await db.query<{ id: number; x: number; y: number }>(
-      'SELECT id, x, y FROM hidden_rounds WHERE active',
-    );
-    const r = rows[0];
+    const r = await store.activeRound(db);
     if (!r) {
       round = null;
       won = new Set();
       return;
     }
     if (round?.id === Number(r.id)) return;
-    const pixels = await db.query<{ pixel_id: number; color: number; taken: boolean }>(
-      'SELECT pixel_id, color, winner_id IS NOT NULL AS taken FROM hidden_pixels WHERE round_id = $1',
-      [r.id],
-    );
+    const pixels = await store.roundPixels(db, r.id);
     const colors = new Map<number, number>();
     const taken = new Set<number>();
     for (const p of pixels) {
@@ -145,25 +136,14 @@ export function createHiddenGame(deps: HiddenGameDeps) {
 
   async function claim(r: HiddenRound, userId: number, pixelId: number, color: number) {
     const rewardId = await db.transaction(async (tx) => {
-      const hit = await tx.query(
-        `UPDATE hidden_pixels SET winner_id = $1, won_at = now()
-         WHERE round_id = $2 AND pixel_id = $3 AND color = $4 AND winner_id IS NULL
-           AND EXISTS (SELECT 1 FROM hidden_rounds WHERE id = $2 AND active)
-         RETURNING pixel_id`,
-        [userId, r.id, pixelId, color],
-      );
-      if (hit.length === 0) return null;
+      if (!(await store.takePixel(tx, userId, r.id, pixelId, color))) return null;
       const id = await grantToken(tx, userId, {
         amount: String(HIDDEN_AWARD_PX),
         name: 'Hidden pixel',
         description: 'Found a pixel of the hidden template',
         source: 'hidden',
       });
-      await tx.query('UPDATE hidden_pixels SET reward_id = $1 WHERE round_id = $2 AND pixel_id = $3', [
-        id,
-        r.id,
-        pixelId,
-      ]);
+      await store.setReward(tx, id, r.id, pixelId);
       return id;
     });
     won.add(pixelId);
@@ -219,13 +199,7 @@ export function createHiddenGame(deps: HiddenGameDeps) {
       const r = round;
       const base = { total: HIDDEN_POOL_PX, awards: HIDDEN_AWARDS, reward_size: HIDDEN_AWARD_PX };
       if (!r) return { ...base, active: false, count: 0, area: null, mine: { count: 0, total: 0 } };
-      const rows = await db.query<{ found: number; mine: number }>(
-        `SELECT count(*) FILTER (WHERE winner_id IS NOT NULL)::int AS found,
-                count(*) FILTER (WHERE winner_id = $2)::int AS mine
-         FROM hidden_pixels WHERE round_id = $1`,
-        [r.id, userId ?? 0],
-      );
-      const { found, mine } = rows[0] ?? { found: 0, mine: 0 };
+      const { found, mine } = (await store.roundFinds(db, r.id, userId ?? 0)) ?? { found: 0, mine: 0 };
       return {
         ...base,
         active: true,
@@ -239,32 +213,24 @@ export function createHiddenGame(deps: HiddenGameDeps) {
     async rating(limit: number, offset: number): Promise<HiddenRating> {
       const r = round;
       if (!r) return { rating: [], total: 0 };
-      const rows = await db.query<{
-        id: number;
-        first_name: string;
-        username: string | null;
-        n: number;
-      }>(
-        `SELECT u.id, u.first_name, u.username, w.n FROM (
-           SELECT winner_id, count(*)::int AS n, max(won_at) AS last
-           FROM hidden_pixels WHERE round_id = $1 AND winner_id IS NOT NULL GROUP BY winner_id
-         ) w JOIN users u ON u.id = w.winner_id
-         ORDER BY w.n DESC, w.last ASC, u.id ASC LIMIT $2 OFFSET $3`,
-        [r.id, limit, offset],
+      const rows = await store.winnersPage(db, r.id, limit, offset);
+      const names = await playerCards(
+        db,
+        rows.map((row) => Number(row.id)),
       );
-      const total = await db.query<{ n: number }>(
-        `SELECT count(DISTINCT winner_id)::int AS n FROM hidden_pixels
-         WHERE round_id = $1 AND winner_id IS NOT NULL`,
-        [r.id],
-      );
+      const total = await store.winnerCount(db, r.id);
       return {
         rating: rows.map((row, i) => ({
-          user: { id: Number(row.id), firstName: row.first_name, userName: row.username },
+          user: {
+            id: Number(row.id),
+            firstName: names.get(Number(row.id))?.first_name ?? '',
+            userName: names.get(Number(row.id))?.username ?? null,
+          },
           total: row.n * HIDDEN_AWARD_PX,
           count: row.n,
           place: offset + i + 1,
         })),
-        total: total[0]?.n ?? 0,
+        total,
       };
     },
 

@@ -29,8 +29,10 @@ import type { Engine } from '../../engine/types.ts';
 import { AppError } from '../../errors.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import type { UsersService } from '../users/service.ts';
+import { setCharges } from '../users/store.ts';
 import { catalogue, dailyOffers, productImageUrl, productView } from './catalogue.ts';
 import { addItems, countsOf, quantityOf, takeOne } from './inventory.ts';
+import { claimedOn, recordClaim } from './store.ts';
 
 export interface ItemsServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
@@ -74,11 +76,7 @@ export function createItemsService(deps: ItemsServiceDeps) {
       const free = productById(today.free.productId)!;
       let claimed = false;
       if (userId !== null) {
-        const rows = await deps.db.query('SELECT 1 FROM daily_claims WHERE user_id = $1 AND day = $2', [
-          userId,
-          today.day,
-        ]);
-        claimed = rows.length > 0;
+        claimed = await claimedOn(deps.db, userId, today.day);
       }
       return {
         day: today.day,
@@ -100,12 +98,7 @@ export function createItemsService(deps: ItemsServiceDeps) {
       const today = dailyOffers(clock());
       const product = productById(today.free.productId)!;
       const available = await deps.db.transaction(async (tx) => {
-        const rows = await tx.query(
-          `INSERT INTO daily_claims (user_id, day, product_id, quantity) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (user_id, day) DO NOTHING RETURNING day`,
-          [userId, today.day, product.id, today.free.quantity],
-        );
-        if (rows.length === 0) return null;
+        if (!(await recordClaim(tx, userId, today.day, product.id, today.free.quantity))) return null;
         await addItems(tx, userId, [{ productId: product.id, qty: today.free.quantity }]);
         return quantityOf(tx, userId, product.id);
       });
@@ -207,11 +200,7 @@ export function createItemsService(deps: ItemsServiceDeps) {
       const left = await deps.db.transaction(async (tx) => {
         const n = await takeOne(tx, userId, ProductId.Restoring);
         if (n === null) return null;
-        await tx.query('UPDATE users SET charges = $2, charges_updated_at = $3 WHERE id = $1', [
-          userId,
-          max,
-          at,
-        ]);
+        await setCharges(tx, userId, max, at);
         return n;
       });
       if (left === null) noItems(ProductId.Restoring);

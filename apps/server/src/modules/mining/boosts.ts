@@ -14,6 +14,7 @@ import {
   rewardMultiplierAt,
 } from '@pixel-wall/shared';
 import type { Sql } from '../../db/client.ts';
+import { boostLevelRow } from './store.ts';
 
 export type BoostLevels = Readonly<Record<BoostId, number>>;
 
@@ -42,11 +43,8 @@ export function levelsOfRow(row: LevelRow): BoostLevels {
 
 /** A player's boost levels from SQL; all 0 for a player who never opened mining. */
 export async function boostLevelsOf(sql: Sql, userId: number): Promise<BoostLevels> {
-  const rows = await sql.query<LevelRow>(
-    'SELECT energy_limit_level, recharge_speed_level, reward_level FROM mining WHERE user_id = $1',
-    [userId],
-  );
-  return rows[0] ? levelsOfRow(rows[0]) : NO_BOOSTS;
+  const row = await boostLevelRow(sql, userId);
+  return row ? levelsOfRow(row) : NO_BOOSTS;
 }
 
 /**

@@ -18,10 +18,10 @@ import {
 } from '@pixel-wall/shared';
 import type { Database, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { grant, hasAchievement, holdersOf } from '../achievements/service.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
+import { grant, hasAchievement, holdersOf } from '../achievements/service.ts';
 import type { UsersService } from '../users/service.ts';
-import { addPx, pixelCoinsOf } from './balance.ts';
+import { addPx, pixelCoinsOf, spendPx } from './balance.ts';
 import {
   BOOST_COLUMN,
   type BoostLevels,
@@ -31,6 +31,8 @@ import {
   levelsOfRow,
   rewardMultiplierOf,
 } from './boosts.ts';
+import type { MiningRow } from './store.ts';
+import * as store from './store.ts';
 
 export const GHOST_PIXEL_ACHIEVEMENT = 10;
 
@@ -59,13 +61,6 @@ export type MiningFigures = Pick<
   MiningStatus,
   'coins' | 'fromStart' | 'fromUpdate' | 'maxMiningTime' | 'speedPerSecond' | 'boosts' | 'tasks'
 >;
-
-interface MiningRow {
-  last_claim_at: number;
-  energy_limit_level: number;
-  recharge_speed_level: number;
-  reward_level: number;
-}
 
 const BOOSTS = [
   { id: 'energyLimit', column: 'energy_limit_level', maxLevel: GAME_DEFAULTS.maxChargesByLevel.length - 1 },
@@ -106,16 +101,7 @@ export function createMiningService(deps: MiningServiceDeps) {
 
   /** The player's mining row, created on first sight with the clock starting now. */
   async function rowOf(sql: Sql, userId: number, now: number, lock = false): Promise<MiningRow> {
-    await sql.query(
-      'INSERT INTO mining (user_id, last_claim_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING',
-      [userId, now],
-    );
-    const rows = await sql.query<MiningRow>(
-      `SELECT last_claim_at, energy_limit_level, recharge_speed_level, reward_level
-       FROM mining WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [userId],
-    );
-    const r = rows[0]!;
+    const r = await store.miningRowOf(sql, userId, now, lock);
     return { ...r, last_claim_at: Number(r.last_claim_at) };
   }
 
@@ -154,10 +140,7 @@ export function createMiningService(deps: MiningServiceDeps) {
             pixelCoins: pixelCoinsOf(bal),
           };
         }
-        await tx.query(
-          'UPDATE mining SET last_claim_at = $2, claimed_milli = claimed_milli + $3 WHERE user_id = $1',
-          [userId, now, milli],
-        );
+        await store.recordClaim(tx, userId, now, milli);
         const bal = await addPx(tx, userId, milli);
         return {
           success: true,
@@ -227,25 +210,18 @@ export function createMiningService(deps: MiningServiceDeps) {
         const price = boostPricePx(id, level);
         if (price === null) throw new AppError('MAX_LEVEL', 'This boost is at its top level.');
         const priceMilli = price * 1000;
-        const paid = await tx.query<{ px_milli: number }>(
-          `UPDATE balances SET px_milli = px_milli - $2, updated_at = now()
-           WHERE user_id = $1 AND px_milli >= $2 RETURNING px_milli`,
-          [userId, priceMilli],
-        );
-        if (!paid[0]) {
+        const paid = await spendPx(tx, userId, priceMilli);
+        if (paid === null) {
           const have = await addPx(tx, userId, 0);
           throw new AppError('NOT_ENOUGH_PX', `You need ${price} PX for the next level.`, {
             pricePx: price,
             balanceMilli: have,
           });
         }
-        await tx.query(
-          'INSERT INTO boost_upgrades (user_id, boost, level, price_milli) VALUES ($1, $2, $3, $4)',
-          [userId, id, level + 1, priceMilli],
-        );
-        await tx.query(`UPDATE mining SET ${column} = $2 WHERE user_id = $1`, [userId, level + 1]);
+        await store.insertUpgrade(tx, userId, id, level + 1, priceMilli);
+        await store.setBoostLevel(tx, userId, column, level + 1);
         const after: BoostLevels = { ...levelsOfRow(row), [id]: level + 1 };
-        return { level: level + 1, priceMilli, balance: Number(paid[0].px_milli), after };
+        return { level: level + 1, priceMilli, balance: paid, after };
       });
       // Every instance drops the old levels (this one at once, before the new ones are set).
       await deps.caches?.forgetPlayer(userId, 'boost');

@@ -7,6 +7,7 @@
 import { PLAYER_ROLES, type PlayerRole } from '@pixel-wall/shared';
 import type { Sql } from '../../db/client.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
+import { roleAndBan } from '../users/store.ts';
 
 /** Higher outranks lower: staff may act only on players ranked below them. */
 export const ROLE_RANK: Readonly<Record<PlayerRole, number>> = { player: 0, moderator: 1, admin: 2 };
@@ -36,11 +37,7 @@ export function createRoles(deps: RolesDeps) {
     const hit = cache.get(userId);
     if (hit && now() - hit.at < ttl) return hit.role;
     const stamp = deps.caches?.epoch() ?? 0;
-    const rows = await deps.db.query<{ role: string; banned: boolean }>(
-      'SELECT role, banned_at IS NOT NULL AS banned FROM users WHERE id = $1',
-      [userId],
-    );
-    const row = rows[0];
+    const row = await roleAndBan(deps.db, userId);
     const role = !row || row.banned ? 'player' : parseRole(row.role);
     // Read before a forget (a demotion, a ban): answer it, but do not keep it.
     if (!(deps.caches?.current(stamp) ?? true)) return role;

@@ -13,10 +13,11 @@
  */
 import type { ModerationLog, ModerationLogQuery, PlayerRole } from '@pixel-wall/shared';
 import type { Database, Sql } from '../../db/client.ts';
-import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { AppError } from '../../errors.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import { type Board, periodBoards, type RatingsStore } from '../ratings/store.ts';
+import { type Board, periodBoards, periodRepaintsOf, type RatingsStore } from '../ratings/store.ts';
+import * as users from '../users/store.ts';
 import { readLog, writeLogEntry } from './log.ts';
 import { createRoles, parseRole, ROLE_RANK, type Roles } from './roles.ts';
 
@@ -65,11 +66,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
     targetId: number,
     action: 'ban' | 'unban',
   ): Promise<TargetRow> {
-    const rows = await tx.query<TargetRow>(
-      'SELECT role, banned_at IS NOT NULL AS banned, repaints FROM users WHERE id = $1 FOR UPDATE',
-      [targetId],
-    );
-    const target = rows[0];
+    const target = await users.lockForBan(tx, targetId);
     if (!target) throw new AppError('NOT_FOUND', `There is no player ${targetId}.`);
     const targetRole = deps.isAdmin(targetId) ? 'admin' : parseRole(target.role);
     if (ROLE_RANK[targetRole] >= ROLE_RANK[actorRole]) {
@@ -94,7 +91,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       await deps.db.transaction(async (tx) => {
         const target = await lockTarget(tx, actorRole, targetId, 'ban');
         if (target.banned) return;
-        await tx.query('UPDATE users SET banned_at = now() WHERE id = $1', [targetId]);
+        await users.ban(tx, targetId);
         await writeLogEntry(tx, { actorId, targetId, action: 'ban', reason: reasonOf(reason) });
       });
       // Also for a player banned before: re-sending a ban finishes steps an earlier one did not reach.
@@ -109,17 +106,14 @@ export function createModerationService(deps: ModerationServiceDeps) {
       const target = await deps.db.transaction(async (tx) => {
         const row = await lockTarget(tx, actorRole, targetId, 'unban');
         if (!row.banned) return row;
-        await tx.query('UPDATE users SET banned_at = NULL WHERE id = $1', [targetId]);
+        await users.unban(tx, targetId);
         await writeLogEntry(tx, { actorId, targetId, action: 'unban', reason: reasonOf(reason) });
         return row;
       });
       const [players, ...periods] = boards();
       const repaints = Number(target.repaints);
       await deps.store.set(players!, targetId, repaints > 0 ? repaints : null);
-      const inPeriods = await deps.db.query<{ period: string; repaints: number | string }>(
-        'SELECT period, repaints FROM user_period_repaints WHERE user_id = $1 AND period = ANY($2::text[])',
-        [targetId, periods],
-      );
+      const inPeriods = await periodRepaintsOf(deps.db, targetId, periods);
       for (const r of inPeriods) {
         if (Number(r.repaints) > 0) await deps.store.set(r.period as Board, targetId, Number(r.repaints));
       }
@@ -133,13 +127,10 @@ export function createModerationService(deps: ModerationServiceDeps) {
         throw new AppError('FORBIDDEN', 'This admin is set by the server configuration (ADMIN_IDS).');
       }
       await deps.db.transaction(async (tx) => {
-        const rows = await tx.query<{ role: string }>('SELECT role FROM users WHERE id = $1 FOR UPDATE', [
-          targetId,
-        ]);
-        const current = rows[0];
+        const current = await users.lockRole(tx, targetId);
         if (!current) throw new AppError('NOT_FOUND', `There is no player ${targetId}.`);
         if (current.role === role) return;
-        await tx.query('UPDATE users SET role = $2 WHERE id = $1', [targetId, role]);
+        await users.setRole(tx, targetId, role);
         await writeLogEntry(tx, { actorId, targetId, action: 'role', role, reason: reasonOf(reason) });
       });
       await deps.caches.forgetPlayer(targetId, 'role');

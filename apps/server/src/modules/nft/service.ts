@@ -5,18 +5,14 @@
  * on chain. The drawing is stored as its 64×64 RGBA bytes.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  NFT_CAP,
-  type NftData,
-  type NftGet,
-  type NftMint,
-  type NftReviewList,
-  type NftStatus,
-} from '@pixel-wall/shared';
+import { NFT_CAP, type NftData, type NftGet, type NftMint, type NftReviewList } from '@pixel-wall/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError, notConfigured } from '../../errors.ts';
+import { playerCards } from '../users/store.ts';
 import { checkDrawing } from './drawing.ts';
 import { messageHash, mintTransaction } from './mint.ts';
+import type { NftRow } from './store.ts';
+import * as store from './store.ts';
 
 export interface NftServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
@@ -30,18 +26,6 @@ export interface NftServiceDeps {
   now?: () => number;
 }
 
-interface NftRow {
-  id: number;
-  user_id: number;
-  status: NftStatus;
-  pixels: Uint8Array;
-  approval_no: number | null;
-  mint_hash: string | null;
-  created_at: string | Date;
-  reviewed_at: string | Date | null;
-}
-
-const COLUMNS = 'id, user_id, status, pixels, approval_no, mint_hash, created_at, reviewed_at';
 const LOCK_KEY = 7_355_612;
 
 function toData(r: NftRow): NftData {
@@ -65,15 +49,11 @@ export function createNftService(deps: NftServiceDeps) {
   }
 
   async function countApproved(): Promise<number> {
-    const rows = await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM nfts WHERE approval_no IS NOT NULL',
-    );
-    return rows[0]?.n ?? 0;
+    return store.countApproved(db);
   }
 
   async function mine(userId: number): Promise<NftRow | null> {
-    const rows = await db.query<NftRow>(`SELECT ${COLUMNS} FROM nfts WHERE user_id = $1`, [userId]);
-    return rows[0] ?? null;
+    return (await store.nftOf(db, userId)) ?? null;
   }
 
   return {
@@ -84,14 +64,11 @@ export function createNftService(deps: NftServiceDeps) {
       await deps.users.requirePlayer(userId);
       const checked = checkDrawing(body);
       if (!checked.ok) throw new AppError('BAD_REQUEST', checked.message);
-      const rows = await db.query<NftRow>(
-        `INSERT INTO nfts (user_id, pixels) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING RETURNING ${COLUMNS}`,
-        [userId, Buffer.from(checked.pixels)],
-      );
-      if (!rows[0]) {
+      const row = await store.insertNft(db, userId, Buffer.from(checked.pixels));
+      if (!row) {
         throw new AppError('NFT_ALREADY_SUBMITTED', 'You can only submit an NFT for review once.');
       }
-      return toData(rows[0]);
+      return toData(row);
     },
 
     async get(userId: number): Promise<NftGet> {
@@ -115,27 +92,21 @@ export function createNftService(deps: NftServiceDeps) {
       offset: number,
     ): Promise<NftReviewList> {
       await requireAdmin(adminId);
-      // 'approved' lists every drawing with a number, minted or not.
-      const where = status === 'approved' ? 'n.approval_no IS NOT NULL' : 'n.status = $1';
-      const params = status === 'approved' ? [] : [status];
-      const rows = await db.query<NftRow & { first_name: string; username: string | null }>(
-        `SELECT ${COLUMNS.split(', ')
-          .map((c) => `n.${c}`)
-          .join(', ')}, u.first_name, u.username
-         FROM nfts n JOIN users u ON u.id = n.user_id WHERE ${where}
-         ORDER BY n.id LIMIT ${limit} OFFSET ${offset}`,
-        params,
-      );
-      const total = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM nfts n WHERE ${where}`,
-        params,
+      const { rows, total } = await store.reviewPage(db, status, limit, offset);
+      const names = await playerCards(
+        db,
+        rows.map((r) => Number(r.user_id)),
       );
       return {
         list: rows.map((r) => ({
           ...toData(r),
-          user: { id: Number(r.user_id), firstName: r.first_name, userName: r.username },
+          user: {
+            id: Number(r.user_id),
+            firstName: names.get(Number(r.user_id))?.first_name ?? '',
+            userName: names.get(Number(r.user_id))?.username ?? null,
+          },
         })),
-        total: total[0]?.n ?? 0,
+        total,
         countApproved: await countApproved(),
       };
     },
@@ -145,39 +116,27 @@ export function createNftService(deps: NftServiceDeps) {
       await requireAdmin(adminId);
       return db.transaction(async (tx) => {
         // One approval at a time on every instance: the numbering and the cap need it.
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
-        const found = await tx.query<{ status: NftStatus }>('SELECT status FROM nfts WHERE id = $1', [id]);
-        if (!found[0]) throw new AppError('NOT_FOUND', 'No such NFT.');
-        if (found[0].status !== 'pending') {
-          throw new AppError('CONFLICT', `This NFT is already ${found[0].status}.`);
+        await store.lockApprovals(tx, LOCK_KEY);
+        const found = await store.statusOf(tx, id);
+        if (!found) throw new AppError('NOT_FOUND', 'No such NFT.');
+        if (found !== 'pending') {
+          throw new AppError('CONFLICT', `This NFT is already ${found}.`);
         }
-        const next = await tx.query<{ n: number }>(
-          'SELECT COALESCE(max(approval_no), 0)::int + 1 AS n FROM nfts',
-        );
-        const no = next[0]!.n;
+        const no = await store.nextApprovalNo(tx);
         if (no > NFT_CAP) {
           throw new AppError('NFT_CAP_REACHED', `All ${NFT_CAP.toLocaleString('en')} NFTs are approved.`);
         }
-        const rows = await tx.query<NftRow>(
-          `UPDATE nfts SET status = 'approved', approval_no = $2, reviewed_by = $3, reviewed_at = now()
-           WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
-          [id, no, adminId],
-        );
-        return toData(rows[0]!);
+        return toData((await store.approve(tx, id, no, adminId))!);
       });
     },
 
     async reject(adminId: number, id: number): Promise<NftData> {
       await requireAdmin(adminId);
-      const rows = await db.query<NftRow>(
-        `UPDATE nfts SET status = 'rejected', reviewed_by = $2, reviewed_at = now()
-         WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
-        [id, adminId],
-      );
-      if (rows[0]) return toData(rows[0]);
-      const found = await db.query<{ status: string }>('SELECT status FROM nfts WHERE id = $1', [id]);
-      if (!found[0]) throw new AppError('NOT_FOUND', 'No such NFT.');
-      throw new AppError('CONFLICT', `This NFT is already ${found[0].status}.`);
+      const rejected = await store.reject(db, id, adminId);
+      if (rejected) return toData(rejected);
+      const found = await store.statusOf(db, id);
+      if (!found) throw new AppError('NOT_FOUND', 'No such NFT.');
+      throw new AppError('CONFLICT', `This NFT is already ${found}.`);
     },
 
     /** The TON Connect transaction that mints the player's approved drawing. */
@@ -211,12 +170,8 @@ export function createNftService(deps: NftServiceDeps) {
       const hash = messageHash(boc);
       if (!hash) throw new AppError('BAD_REQUEST', 'boc must be one base64-encoded cell (the sent message).');
       const owner = await deps.walletOf(userId);
-      const rows = await db.query<NftRow>(
-        `UPDATE nfts SET status = 'minting', mint_hash = $2, mint_owner = $3
-         WHERE user_id = $1 AND status = 'approved' RETURNING ${COLUMNS}`,
-        [userId, hash, owner],
-      );
-      if (rows[0]) return toData(rows[0]);
+      const minting = await store.markMinting(db, userId, hash, owner);
+      if (minting) return toData(minting);
       const row = await mine(userId);
       if (row && row.status !== 'approved' && row.mint_hash === hash) return toData(row);
       throw new AppError(
@@ -229,10 +184,8 @@ export function createNftService(deps: NftServiceDeps) {
 
     /** Public: an approved drawing's pixels (for its image and metadata), by approval number. */
     async approvedPixels(approvalNo: number): Promise<Uint8Array | null> {
-      const rows = await db.query<{ pixels: Uint8Array }>('SELECT pixels FROM nfts WHERE approval_no = $1', [
-        approvalNo,
-      ]);
-      return rows[0] ? Buffer.from(rows[0].pixels) : null;
+      const pixels = await store.approvedPixels(db, approvalNo);
+      return pixels ? Buffer.from(pixels) : null;
     },
   };
 }

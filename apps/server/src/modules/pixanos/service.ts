@@ -41,7 +41,11 @@ import { AppError } from '../../errors.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import { grant } from '../achievements/service.ts';
 import { addItems, takeOne } from '../items/inventory.ts';
+import { paintPixelsAsOf } from '../pixels/store.ts';
+import { latestPixanosColor } from '../shop/store.ts';
 import type { UsersService } from '../users/service.ts';
+import { type PlayerCard, playerCards } from '../users/store.ts';
+import * as store from './store.ts';
 
 /** Achievement 14, "Pixanos' Snap" (use of Pixanos). */
 export const PIXANOS_ACHIEVEMENT = 14;
@@ -74,49 +78,19 @@ export interface PendingSnap {
   done: number;
 }
 
-interface EventRow {
-  id: number;
-  user_id: number;
-  seed: number;
-  percentage: number;
-  color: number;
-  pixels: number;
-  painted_ms: number;
-  materialized_pixels?: number;
-  first_name: string;
-  username: string | null;
-  photo_url: string | null;
-}
-
 /** The colour chosen when the player bought the snap they hold: their latest fulfilled order's. */
 async function boughtColor(db: Sql, userId: number): Promise<number | null> {
-  const rows = await db.query<{ pixanos_color: number | null }>(
-    `SELECT pixanos_color FROM orders
-     WHERE user_id = $1 AND product_id = $2 AND status = 'fulfilled' AND pixanos_color IS NOT NULL
-     ORDER BY fulfilled_at DESC NULLS LAST LIMIT 1`,
-    [userId, ProductId.PixanosSnap],
-  );
-  return rows[0]?.pixanos_color ?? null;
+  return latestPixanosColor(db, userId, ProductId.PixanosSnap);
 }
 
 /** Writes a snap's pixels into the pixels table, skipping pixels stored newer than the snap. */
 export async function materializeChunk(tx: Sql, snap: PendingSnap, ids: ArrayLike<number>): Promise<void> {
-  await tx.query(
-    `INSERT INTO pixels (id, color, user_id, painted_at)
-     SELECT t.id, $2, $3, to_timestamp($4 / 1000.0) FROM unnest($1::int[]) AS t(id)
-     ON CONFLICT (id) DO UPDATE SET color = EXCLUDED.color, user_id = EXCLUDED.user_id,
-       painted_at = EXCLUDED.painted_at
-     WHERE pixels.painted_at <= EXCLUDED.painted_at`,
-    [Array.from(ids), snap.color, snap.userId, snap.paintedMs],
-  );
+  await paintPixelsAsOf(tx, Array.from(ids), snap.color, snap.userId, snap.paintedMs);
 }
 
 /** Snaps whose pixels are not all in the pixels table yet, oldest first. */
 export async function pendingSnaps(db: Sql): Promise<PendingSnap[]> {
-  const rows = await db.query<EventRow>(
-    `SELECT id, user_id, seed, percentage, color, painted_ms, materialized_pixels FROM pixanos_events
-     WHERE materialized_at IS NULL ORDER BY painted_ms, id`,
-  );
+  const rows = await store.pendingEvents(db);
   return rows.map((r) => ({
     id: Number(r.id),
     userId: Number(r.user_id),
@@ -177,10 +151,10 @@ export function createPixanosService(deps: PixanosDeps) {
       const end = Math.min(ids.length, i + MATERIALIZE_CHUNK);
       await deps.db.transaction(async (tx) => {
         await materializeChunk(tx, snap, ids.subarray(i, end));
-        await tx.query('UPDATE pixanos_events SET materialized_pixels = $2 WHERE id = $1', [snap.id, end]);
+        await store.setMaterializedPixels(tx, snap.id, end);
       });
     }
-    await deps.db.query('UPDATE pixanos_events SET materialized_at = now() WHERE id = $1', [snap.id]);
+    await store.markMaterialized(deps.db, snap.id);
   }
 
   /** Brings the pixels table up to date with every pending snap (idempotent; one run at a time). */
@@ -231,13 +205,16 @@ export function createPixanosService(deps: PixanosDeps) {
       await deps.committer.flush();
       if (deps.settleMs > 0) await new Promise((r) => setTimeout(r, deps.settleMs));
       const eventId = await deps.db.transaction(async (tx) => {
-        const rows = await tx.query<{ id: number }>(
-          `INSERT INTO pixanos_events (user_id, seed, percentage, color, pixels, painted_ms)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [userId, seed, percentage, color, ids.length, at],
-        );
+        const id = await store.insertEvent(tx, {
+          userId,
+          seed,
+          percentage,
+          color,
+          pixels: ids.length,
+          paintedMs: at,
+        });
         await grant(tx, userId, PIXANOS_ACHIEVEMENT);
-        return Number(rows[0]!.id);
+        return id;
       });
 
       const seq = await deps.bus.nextSeq();
@@ -283,10 +260,15 @@ export function createPixanosService(deps: PixanosDeps) {
     });
   }
 
-  function view(r: EventRow) {
+  function view(r: store.EventRow, u: PlayerCard | undefined) {
     return {
       id: Number(r.id),
-      user: { id: Number(r.user_id), firstName: r.first_name, userName: r.username, userPic: r.photo_url },
+      user: {
+        id: Number(r.user_id),
+        firstName: u?.first_name ?? '',
+        userName: u?.username ?? null,
+        userPic: u?.photo_url ?? null,
+      },
       info: { seed: Number(r.seed), percentage: r.percentage, color: colorOfIndex(r.color) },
       pixels: r.pixels,
       date: new Date(Number(r.painted_ms)).toISOString(),
@@ -306,58 +288,42 @@ export function createPixanosService(deps: PixanosDeps) {
 
     /** Every snap, newest first: who snapped, with what (`/history/all`). */
     async history(offset: number, limit: number): Promise<HistoryAllResponse> {
-      const rows = await deps.db.query<EventRow>(
-        `SELECT e.id, e.user_id, e.seed, e.percentage, e.color, e.pixels, e.painted_ms,
-                u.first_name, u.username, u.photo_url
-         FROM pixanos_events e JOIN users u ON u.id = e.user_id
-         ORDER BY e.painted_ms DESC, e.id DESC LIMIT $1 OFFSET $2`,
-        [limit, offset],
-      );
-      const total = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pixanos_events');
-      return { list: rows.map(view), total: total[0]?.n ?? 0 };
+      const rows = await store.historyPage(deps.db, limit, offset);
+      const [names, total] = await Promise.all([
+        playerCards(
+          deps.db,
+          rows.map((r) => Number(r.user_id)),
+        ),
+        store.eventCount(deps.db),
+      ]);
+      return { list: rows.map((r) => view(r, names.get(Number(r.user_id)))), total };
     },
 
     /** Snappers ranked by pixels repainted with snaps (`/ratings/pixanos`). */
     async rating(offset: number, limit: number): Promise<PixanosRatingResponse> {
-      const rows = await deps.db.query<{
-        user_id: number;
-        snaps: number;
-        pixels: number;
-        last_color: number;
-        last_ms: number;
-        first_name: string;
-        username: string | null;
-        photo_url: string | null;
-      }>(
-        `WITH per AS (
-           SELECT user_id, count(*)::int AS snaps, sum(pixels)::bigint AS pixels, min(painted_ms) AS first_ms,
-                  max(painted_ms) AS last_ms,
-                  (array_agg(color ORDER BY painted_ms DESC, id DESC))[1] AS last_color
-           FROM pixanos_events GROUP BY user_id)
-         SELECT per.user_id, per.snaps, per.pixels, per.last_color, per.last_ms,
-                u.first_name, u.username, u.photo_url
-         FROM per JOIN users u ON u.id = per.user_id
-         ORDER BY per.pixels DESC, per.first_ms ASC, per.user_id ASC LIMIT $1 OFFSET $2`,
-        [limit, offset],
-      );
-      const total = await deps.db.query<{ n: number }>(
-        'SELECT count(DISTINCT user_id)::int AS n FROM pixanos_events',
-      );
+      const rows = await store.snapperPage(deps.db, limit, offset);
+      const [names, total] = await Promise.all([
+        playerCards(
+          deps.db,
+          rows.map((r) => Number(r.user_id)),
+        ),
+        store.snapperCount(deps.db),
+      ]);
       return {
         rating: rows.map((r, k) => ({
           rank: offset + k + 1,
           user: {
             id: Number(r.user_id),
-            firstName: r.first_name,
-            userName: r.username,
-            userPic: r.photo_url,
+            firstName: names.get(Number(r.user_id))?.first_name ?? '',
+            userName: names.get(Number(r.user_id))?.username ?? null,
+            userPic: names.get(Number(r.user_id))?.photo_url ?? null,
           },
           snaps: r.snaps,
           pixels: Number(r.pixels),
           lastColor: colorOfIndex(r.last_color),
           lastAt: new Date(Number(r.last_ms)).toISOString(),
         })),
-        total: total[0]?.n ?? 0,
+        total,
       };
     },
   };

@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import { achievementsOf, grant } from '../achievements/service.ts';
 import type { RatingsService } from '../ratings/service.ts';
 import type { UsersService } from '../users/service.ts';
+import { findPublicProfile, friendCount, friendsPage } from '../users/store.ts';
 
 /** Referral achievements (2: 16 friends, 3: 64, 4: 128, 13: 10,000), lowest threshold first. */
 export const FRIEND_ACHIEVEMENTS = ACHIEVEMENTS.flatMap((a) =>
@@ -20,38 +21,12 @@ export interface ProfilesServiceDeps {
   users: Pick<UsersService, 'squadRef'>;
 }
 
-interface ProfileRow {
-  id: number | string;
-  first_name: string;
-  username: string | null;
-  photo_url: string | null;
-  repaints: number | string;
-  squad_id: number | null;
-  banned: boolean;
-  friends: number;
-}
-
 export function createProfilesService(deps: ProfilesServiceDeps) {
   const { db } = deps;
 
-  async function friendCount(tx: Pick<Sql, 'query'>, userId: number): Promise<number> {
-    const rows = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM users WHERE referrer_id = $1',
-      [userId],
-    );
-    return rows[0]?.n ?? 0;
-  }
-
   return {
     async profile(userId: number): Promise<PlayerProfileView> {
-      const rows = await db.query<ProfileRow>(
-        `SELECT u.id, u.first_name, u.username, u.photo_url, u.repaints, u.squad_id,
-                u.banned_at IS NOT NULL AS banned,
-                (SELECT count(*)::int FROM users f WHERE f.referrer_id = u.id) AS friends
-         FROM users u WHERE u.id = $1`,
-        [userId],
-      );
-      const r = rows[0];
+      const r = await findPublicProfile(db, userId);
       if (!r) throw new AppError('NOT_FOUND', `There is no player ${userId}.`);
       const repaints = Number(r.repaints);
       const [place, squad, achievements] = await Promise.all([
@@ -77,16 +52,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     /** The players `userId` referred, most repaints first. */
     async friends(userId: number, offset: number, limit: number): Promise<Friends> {
       const [rows, total] = await Promise.all([
-        db.query<{
-          id: number | string;
-          first_name: string;
-          photo_url: string | null;
-          repaints: number | string;
-        }>(
-          `SELECT id, first_name, photo_url, repaints FROM users WHERE referrer_id = $1
-           ORDER BY repaints DESC, id LIMIT $2 OFFSET $3`,
-          [userId, limit, offset],
-        ),
+        friendsPage(db, userId, limit, offset),
         friendCount(db, userId),
       ]);
       return {

@@ -22,7 +22,9 @@ import {
 import type { Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { periodKey } from '../../lib/periods.ts';
+import { squadsById } from '../squads/store.ts';
 import type { UsersService } from '../users/service.ts';
+import { type RatedPlayerRow, ratedPlayers, squadMemberCounts, squadMembers } from '../users/store.ts';
 import { type Board, leagueRange, type RatingsStore, squadLeagueRange } from './store.ts';
 
 export interface RatingsServiceDeps {
@@ -32,12 +34,7 @@ export interface RatingsServiceDeps {
   now?: () => number;
 }
 
-interface PlayerRow {
-  id: number | string;
-  first_name: string;
-  photo_url: string | null;
-  repaints: number | string;
-}
+type PlayerRow = RatedPlayerRow;
 
 interface SquadRow {
   id: number;
@@ -67,10 +64,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
 
   async function playersById(ids: readonly number[]): Promise<Map<number, PlayerRow>> {
     if (ids.length === 0) return new Map();
-    const rows = await db.query<PlayerRow>(
-      'SELECT id, first_name, photo_url, repaints FROM users WHERE id = ANY($1::bigint[])',
-      [ids],
-    );
+    const rows = await ratedPlayers(db, ids);
     return new Map(rows.map((r) => [Number(r.id), r]));
   }
 
@@ -116,13 +110,11 @@ export function createRatingsService(deps: RatingsServiceDeps) {
 
   async function squadRows(ids: readonly number[], withPlayers: boolean): Promise<Map<number, SquadRow>> {
     if (ids.length === 0) return new Map();
-    const players = withPlayers ? '(SELECT count(*)::int FROM users u WHERE u.squad_id = s.id)' : '0';
-    const rows = await db.query<SquadRow>(
-      `SELECT s.id, s.name, s.slug, s.logo, s.scored_repaints, s.total_repaints, ${players} AS players
-       FROM squads s WHERE s.id = ANY($1::int[])`,
-      [ids],
-    );
-    return new Map(rows.map((r) => [r.id, r]));
+    const [rows, players] = await Promise.all([
+      squadsById(db, ids),
+      withPlayers ? squadMemberCounts(db, ids) : new Map<number, number>(),
+    ]);
+    return new Map(rows.map((r) => [r.id, { ...r, players: players.get(Number(r.id)) ?? 0 }]));
   }
 
   function squadEntry(row: SquadRow, rank: number, scored: number): SquadRatingEntry {
@@ -227,11 +219,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     async squadDetails(squadId: number, offset: number, limit: number): Promise<SquadRatingDetails> {
       const [info, members] = await Promise.all([
         squadInfo(squadId),
-        db.query<PlayerRow>(
-          `SELECT id, first_name, photo_url, repaints FROM users
-           WHERE squad_id = $1 AND banned_at IS NULL ORDER BY repaints DESC, id LIMIT $2 OFFSET $3`,
-          [squadId, limit, offset],
-        ),
+        squadMembers(db, squadId, limit, offset),
       ]);
       return {
         ...info,

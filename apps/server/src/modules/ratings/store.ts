@@ -26,6 +26,8 @@ import {
 } from '@pixel-wall/shared';
 import type { Sql } from '../../db/client.ts';
 import { allPeriodKeys } from '../../lib/periods.ts';
+import { squadScoresAfter } from '../squads/store.ts';
+import { playerScoresAfter } from '../users/store.ts';
 
 export type PeriodBoard = `d${string}` | `w${string}` | `m${string}`;
 export type Board = 'players' | 'squads' | PeriodBoard;
@@ -162,39 +164,16 @@ const CHUNK = 20_000;
  * sit in one result). Banned players have no place.
  */
 export function createSqlRatingsSource(db: Pick<Sql, 'query'>, chunk = CHUNK): RatingsSource {
-  function statement(board: Board): { text: string; params: unknown[] } {
-    if (board === 'players') {
-      return {
-        text: `SELECT id, repaints AS score FROM users
-               WHERE repaints > 0 AND banned_at IS NULL AND id > $1 ORDER BY id LIMIT $2`,
-        params: [],
-      };
-    }
-    if (board === 'squads') {
-      return {
-        text: `SELECT id, scored_repaints AS score FROM squads
-               WHERE scored_repaints > 0 AND id > $1 ORDER BY id LIMIT $2`,
-        params: [],
-      };
-    }
-    return {
-      text: `SELECT p.user_id AS id, p.repaints AS score
-             FROM user_period_repaints p JOIN users u ON u.id = p.user_id
-             WHERE p.period = $3 AND p.repaints > 0 AND u.banned_at IS NULL AND p.user_id > $1
-             ORDER BY p.user_id LIMIT $2`,
-      params: [board],
-    };
+  function read(board: Board, after: number): Promise<{ id: number | string; score: number | string }[]> {
+    if (board === 'players') return playerScoresAfter(db, after, chunk);
+    if (board === 'squads') return squadScoresAfter(db, after, chunk);
+    return periodScoresAfter(db, board, after, chunk);
   }
   return {
     async *rows(board) {
-      const { text, params } = statement(board);
       let after = 0;
       for (;;) {
-        const rows = await db.query<{ id: number | string; score: number | string }>(text, [
-          after,
-          chunk,
-          ...params,
-        ]);
+        const rows = await read(board, after);
         if (rows.length === 0) return;
         // PGlite returns int8 as number, node-postgres as configured in db/client.ts: normalise.
         const out = rows.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
@@ -204,4 +183,51 @@ export function createSqlRatingsSource(db: Pick<Sql, 'query'>, chunk = CHUNK): R
       }
     },
   };
+}
+
+// ── SQL of `user_period_repaints` (see db/owners.ts) ──
+
+/**
+ * Repaints within one window of players not banned, in id order after `after` (the board rebuild).
+ * The banned filter joins `users` in the same keyset scan (see OWNER_EXCEPTIONS in db/owners.ts).
+ */
+export async function periodScoresAfter(
+  q: Pick<Sql, 'query'>,
+  period: PeriodBoard,
+  after: number,
+  limit: number,
+): Promise<{ id: number | string; score: number | string }[]> {
+  return q.query<{ id: number | string; score: number | string }>(
+    `SELECT p.user_id AS id, p.repaints AS score
+             FROM user_period_repaints p JOIN users u ON u.id = p.user_id
+             WHERE p.period = $3 AND p.repaints > 0 AND u.banned_at IS NULL AND p.user_id > $1
+             ORDER BY p.user_id LIMIT $2`,
+    [after, limit, period],
+  );
+}
+
+/** A player's repaints in each of the given windows where they painted. */
+export async function periodRepaintsOf(
+  q: Pick<Sql, 'query'>,
+  userId: number,
+  periods: readonly string[],
+): Promise<{ period: string; repaints: number | string }[]> {
+  return q.query<{ period: string; repaints: number | string }>(
+    'SELECT period, repaints FROM user_period_repaints WHERE user_id = $1 AND period = ANY($2::text[])',
+    [userId, periods],
+  );
+}
+
+/** Players who painted today (`day`) and this week (`week`). */
+export async function activePlayers(
+  q: Pick<Sql, 'query'>,
+  day: string,
+  week: string,
+): Promise<{ daily: number; weekly: number } | undefined> {
+  const [active] = await q.query<{ daily: number; weekly: number }>(
+    `SELECT count(*) FILTER (WHERE period = $1)::int AS daily, count(*) FILTER (WHERE period = $2)::int AS weekly
+       FROM user_period_repaints WHERE period = ANY(ARRAY[$1, $2])`,
+    [day, week],
+  );
+  return active;
 }

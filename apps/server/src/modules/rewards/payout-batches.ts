@@ -15,6 +15,8 @@ import { type BatchPayoutService, batchKey } from '../../integrations/ton/batch-
 import { highloadQueryId } from '../../integrations/ton/highload.ts';
 import type { PayoutTransfer } from '../../integrations/ton/payout.ts';
 import type { PayoutJobLog } from './payouts.ts';
+import type { BatchRow } from './store.ts';
+import * as store from './store.ts';
 
 export interface BatchRunnerDeps {
   db: Pick<Database, 'query' | 'transaction'>;
@@ -32,21 +34,6 @@ export interface BatchRunnerDeps {
   defer(rewardId: number, error: string, toAddress: string | null): Promise<void>;
 }
 
-interface BatchRow {
-  id: string;
-  query_id: number;
-  created_at: string;
-  timeout: number;
-  boc: string;
-  message_hash: string;
-  raw_hash: string;
-  state: 'recorded' | 'sent';
-  last_sent_at: string | null;
-}
-
-const OPEN_BATCHES = `SELECT id, query_id, created_at, timeout, boc, message_hash, raw_hash, state, last_sent_at
-  FROM payout_batches WHERE wallet = $1 AND state IN ('recorded', 'sent')`;
-
 export class BatchTakenError extends Error {
   override name = 'BatchTakenError';
 }
@@ -58,12 +45,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
 
   /** Frees rewards of a batch (all, or those given) for a later batch. */
   async function release(batchId: number, error: string, rewardIds: number[] | null): Promise<void> {
-    await db.query(
-      `UPDATE reward_payouts SET batch_id = NULL, body_hash = NULL, destination = NULL, last_error = $2,
-         retry_at = $3, updated_at = now()
-       WHERE batch_id = $1 AND tx_hash IS NULL AND ($4::bigint[] IS NULL OR reward_id = ANY($4::bigint[]))`,
-      [batchId, error.slice(0, 500), deps.now() + deps.retryMs, rewardIds],
-    );
+    await store.releaseBatch(db, batchId, error.slice(0, 500), deps.now() + deps.retryMs, rewardIds);
   }
 
   async function closeBatch(
@@ -72,11 +54,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     hash: string | null,
     error: string | null,
   ) {
-    await db.query(
-      `UPDATE payout_batches SET state = $2, tx_hash = $3, last_error = $4, updated_at = now()
-       WHERE id = $1 AND state IN ('recorded', 'sent')`,
-      [batchId, state, hash, error],
-    );
+    await store.closeBatch(db, batchId, state, hash, error);
   }
 
   async function submit(b: Pick<BatchRow, 'id' | 'boc'>): Promise<void> {
@@ -89,12 +67,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       error = (err as Error).message.slice(0, 500);
       deps.log.warn({ batchId: id, reason: error }, 'payout batch not accepted; sending again later');
     }
-    await db.query(
-      `UPDATE payout_batches SET state = 'sent', sends = sends + 1, last_sent_at = $2, last_error = $3,
-         updated_at = now()
-       WHERE id = $1 AND state IN ('recorded', 'sent')`,
-      [id, deps.now(), error],
-    );
+    await store.recordBatchSend(db, id, deps.now(), error);
   }
 
   /** Checks an open batch with the indexer; returns the rewards it paid. */
@@ -119,10 +92,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       await closeBatch(id, 'lost', null, 'expired unseen');
       return 0;
     }
-    const items = await db.query<{ reward_id: string; destination: string; body_hash: string }>(
-      'SELECT reward_id, destination, body_hash FROM reward_payouts WHERE batch_id = $1 AND tx_hash IS NULL',
-      [id],
-    );
+    const items = await store.unpaidBatchItems(db, id);
     // Each sent message pays one reward whose destination and body match it.
     const left = new Map<string, number>();
     for (const k of seen.sent) left.set(k, (left.get(k) ?? 0) + 1);
@@ -158,7 +128,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
   }
 
   async function openBatches(): Promise<BatchRow[]> {
-    return db.query<BatchRow>(`${OPEN_BATCHES} ORDER BY id`, [service.walletAddress]);
+    return store.openBatches(db, service.walletAddress);
   }
 
   return {
@@ -185,8 +155,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       const result = { sent: 0, deferred: built.refused.length, batched: 0 };
       if (built.messages.length === 0) return result;
 
-      const [seq] = await db.query<{ n: string }>("SELECT nextval('payout_batch_seq')::text AS n");
-      const id = Number(seq!.n);
+      const id = await store.nextBatchId(db);
       const createdAt = Math.floor(deps.now() / 1000) - lag;
       const signed = service.sign(built.messages, {
         queryId: highloadQueryId(id),
@@ -195,42 +164,20 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       });
       try {
         await db.transaction(async (tx) => {
-          await tx.query(
-            `INSERT INTO payout_batches (id, wallet, query_id, created_at, timeout, boc, message_hash, raw_hash)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-            [
-              id,
-              service.walletAddress,
-              signed.queryId,
-              createdAt,
-              service.timeout,
-              signed.boc,
-              signed.normalizedHash,
-              signed.messageHash,
-            ],
-          );
+          await store.insertBatch(tx, {
+            id,
+            wallet: service.walletAddress,
+            queryId: signed.queryId,
+            createdAt,
+            timeout: service.timeout,
+            boc: signed.boc,
+            messageHash: signed.normalizedHash,
+            rawHash: signed.messageHash,
+          });
           for (const m of built.messages) {
-            const still = await tx.query(
-              `SELECT id FROM rewards
-               WHERE id = $1 AND type = 'token' AND status = 'pending' AND action = 'claim' FOR UPDATE`,
-              [m.rewardId],
-            );
             const won =
-              still.length === 0
-                ? []
-                : await tx.query(
-                    `INSERT INTO reward_payouts (reward_id, to_address, destination, body_hash, batch_id, attempts)
-                     VALUES ($1, $2, $3, $4, $5, 1)
-                     ON CONFLICT (reward_id) DO UPDATE SET to_address = EXCLUDED.to_address,
-                       destination = EXCLUDED.destination, body_hash = EXCLUDED.body_hash,
-                       batch_id = EXCLUDED.batch_id, attempts = reward_payouts.attempts + 1,
-                       last_error = NULL, retry_at = NULL, updated_at = now()
-                     WHERE reward_payouts.batch_id IS NULL AND reward_payouts.seqno IS NULL
-                       AND reward_payouts.tx_hash IS NULL
-                     RETURNING reward_id`,
-                    [m.rewardId, m.toAddress, m.destination, m.bodyHash, id],
-                  );
-            if (won.length === 0) throw new BatchTakenError(`reward ${m.rewardId} is no longer waiting`);
+              (await store.lockPendingClaim(tx, m.rewardId)) && (await store.batchPayout(tx, m, id));
+            if (!won) throw new BatchTakenError(`reward ${m.rewardId} is no longer waiting`);
           }
         });
       } catch (err) {
@@ -243,7 +190,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       }
       result.batched = built.messages.length;
       // Recorded: now it may go out. `settle` sends it (it is 'recorded') and looks for it once.
-      const [row] = await db.query<BatchRow>(`${OPEN_BATCHES} AND id = $2`, [service.walletAddress, id]);
+      const row = await store.openBatch(db, service.walletAddress, id);
       if (row) result.sent += await settle(row);
       return result;
     },

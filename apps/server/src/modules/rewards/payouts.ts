@@ -23,6 +23,7 @@ import {
   type PreparedPayout,
 } from '../../integrations/ton/payout.ts';
 import { createBatchRunner } from './payout-batches.ts';
+import * as store from './store.ts';
 
 export interface PayoutCurrency {
   decimals: number;
@@ -65,22 +66,7 @@ export interface PayoutRunResult {
   deferred: number;
 }
 
-interface Candidate {
-  id: number;
-  user_id: number;
-  amount: string;
-  currency_id: number | null;
-}
-
-interface Reserved {
-  reward_id: number;
-  to_address: string;
-  seqno: number;
-  message_hash: string;
-  raw_hash: string | null;
-  valid_until: number;
-  destination: string;
-}
+type Candidate = store.PayoutCandidateRow;
 
 const isBatch = (p: PayoutService | BatchPayoutService): p is BatchPayoutService =>
   'kind' in p && p.kind === 'batch';
@@ -100,81 +86,33 @@ export function createPayoutJob(deps: PayoutJobDeps) {
   let halt = false;
 
   async function finishBurns(): Promise<number> {
-    const rows = await deps.db.query(
-      `UPDATE rewards SET status = 'success'
-       WHERE type = 'token' AND status = 'pending' AND action = 'burn' RETURNING id`,
-    );
-    return rows.length;
+    return store.finishBurns(deps.db);
   }
 
   async function markSent(rewardId: number, hash: string): Promise<boolean> {
-    return deps.db.transaction(async (tx) => {
-      await tx.query('UPDATE reward_payouts SET tx_hash = $2, updated_at = now() WHERE reward_id = $1', [
-        rewardId,
-        hash,
-      ]);
-      const rows = await tx.query(
-        `UPDATE rewards SET status = 'success', hash = $2
-         WHERE id = $1 AND type = 'token' AND status = 'pending' RETURNING id`,
-        [rewardId, hash],
-      );
-      return rows.length > 0;
-    });
+    return deps.db.transaction((tx) => store.markPayoutSent(tx, rewardId, hash));
   }
 
   /** Frees a reservation whose message can no longer land, for a later try. */
   async function release(rewardId: number, messageHash: string, error: string): Promise<void> {
-    await deps.db.query(
-      `UPDATE reward_payouts SET seqno = NULL, message_hash = NULL, raw_hash = NULL, valid_until = NULL,
-         last_error = $3, retry_at = $4, updated_at = now()
-       WHERE reward_id = $1 AND message_hash = $2`,
-      [rewardId, messageHash, error.slice(0, 500), now() + retryMs],
-    );
+    await store.releasePayout(deps.db, rewardId, messageHash, error.slice(0, 500), now() + retryMs);
   }
 
   async function defer(rewardId: number, error: string, toAddress: string | null = null): Promise<void> {
-    await deps.db.query(
-      `INSERT INTO reward_payouts (reward_id, to_address, last_error, retry_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (reward_id) DO UPDATE SET last_error = EXCLUDED.last_error, retry_at = EXCLUDED.retry_at,
-         to_address = COALESCE(EXCLUDED.to_address, reward_payouts.to_address), updated_at = now()
-       WHERE reward_payouts.seqno IS NULL`,
-      [rewardId, toAddress, error.slice(0, 500), now() + retryMs],
-    );
+    await store.deferPayout(deps.db, rewardId, toAddress, error.slice(0, 500), now() + retryMs);
   }
 
   /** Wins the reward for this sender, or false when it is no longer a claim waiting to go. */
   async function reserve(rewardId: number, p: PreparedPayout): Promise<boolean> {
     return deps.db.transaction(async (tx) => {
-      const still = await tx.query(
-        `SELECT id FROM rewards WHERE id = $1 AND type = 'token' AND status = 'pending' AND action = 'claim'
-         FOR UPDATE`,
-        [rewardId],
-      );
-      if (still.length === 0) return false;
-      const won = await tx.query(
-        `INSERT INTO reward_payouts
-           (reward_id, to_address, destination, seqno, message_hash, raw_hash, valid_until, attempts)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 1)
-         ON CONFLICT (reward_id) DO UPDATE SET to_address = EXCLUDED.to_address,
-           destination = EXCLUDED.destination, seqno = EXCLUDED.seqno,
-           message_hash = EXCLUDED.message_hash, raw_hash = EXCLUDED.raw_hash,
-           valid_until = EXCLUDED.valid_until, attempts = reward_payouts.attempts + 1,
-           last_error = NULL, retry_at = NULL, updated_at = now()
-         WHERE reward_payouts.seqno IS NULL AND reward_payouts.tx_hash IS NULL
-         RETURNING reward_id`,
-        [rewardId, p.toAddress, p.destination, p.seqno, p.messageHash, p.rawHash, p.validUntil],
-      );
-      return won.length > 0;
+      if (!(await store.lockPendingClaim(tx, rewardId))) return false;
+      return store.reservePayout(tx, rewardId, p);
     });
   }
 
   /** Settles reservations from earlier runs; true while one may still land (the wallet is busy). */
   async function reconcile(payout: PayoutService): Promise<{ busy: boolean; sent: number }> {
-    const rows = await deps.db.query<Reserved>(
-      `SELECT p.reward_id, p.to_address, p.seqno, p.message_hash, p.raw_hash, p.valid_until, p.destination
-       FROM reward_payouts p JOIN rewards r ON r.id = p.reward_id
-       WHERE r.status = 'pending' AND p.seqno IS NOT NULL ORDER BY p.reward_id`,
-    );
+    const rows = await store.reservedPayouts(deps.db);
     let busy = false;
     let sent = 0;
     for (const r of rows) {
@@ -239,16 +177,7 @@ export function createPayoutJob(deps: PayoutJobDeps) {
   async function nextTransfers(
     limit: number,
   ): Promise<{ transfers: PayoutTransfer[]; seen: number; deferred: number }> {
-    const candidates = await deps.db.query<Candidate>(
-      `SELECT r.id, r.user_id, r.amount::text AS amount, r.currency_id
-       FROM rewards r LEFT JOIN reward_payouts p ON p.reward_id = r.id
-       WHERE r.type = 'token' AND r.status = 'pending' AND r.action = 'claim'
-         AND (p.reward_id IS NULL
-              OR (p.seqno IS NULL AND p.tx_hash IS NULL AND p.batch_id IS NULL
-                  AND (p.retry_at IS NULL OR p.retry_at <= $1)))
-       ORDER BY r.id LIMIT $2`,
-      [now(), limit],
-    );
+    const candidates = await store.payoutCandidates(deps.db, now(), limit);
     const out = { transfers: [] as PayoutTransfer[], seen: candidates.length, deferred: 0 };
     for (const raw of candidates) {
       const c = { ...raw, id: Number(raw.id), user_id: Number(raw.user_id) };

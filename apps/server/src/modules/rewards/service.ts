@@ -23,6 +23,8 @@ import { GIVEAWAY_PRODUCT_IDS, productImageUrl } from '../items/catalogue.ts';
 import { addItems } from '../items/inventory.ts';
 import { boostLevelsOf, rewardMultiplierOf } from '../mining/boosts.ts';
 import type { UsersService } from '../users/service.ts';
+import type { RewardRow } from './store.ts';
+import * as store from './store.ts';
 
 export type PaintRewardDecision =
   | { type: 'goods'; productId: number; quantity: number }
@@ -58,23 +60,6 @@ export function decidePaintReward(
   return { type: 'goods', productId, quantity: 1 };
 }
 
-interface RewardRow {
-  id: number;
-  user_id: number;
-  type: 'goods' | 'token';
-  token: string | null;
-  amount: string;
-  currency_id: number | null;
-  good_id: number | null;
-  status: 'pending' | 'success' | null;
-  hash: string | null;
-  name: string;
-  description: string;
-  image_url: string | null;
-  created_at: string | Date;
-  claimed_at: string | Date | null;
-}
-
 /** '1.500000000' → '1.5'; numeric columns come back with every scale digit. */
 export function trimDecimal(value: string): string {
   return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
@@ -99,9 +84,6 @@ function toReward(r: RewardRow): Reward {
   };
 }
 
-const COLUMNS =
-  'id, user_id, type, token, amount::text AS amount, currency_id, good_id, status, hash, name, description, image_url, created_at, claimed_at';
-
 /** Records a goods reward (an item to claim). Returns the reward id. */
 export async function grantGoods(
   sql: Sql,
@@ -112,12 +94,15 @@ export async function grantGoods(
 ): Promise<number> {
   const product = productById(productId);
   if (!product) throw new RangeError(`unknown product ${productId}`);
-  const rows = await sql.query<{ id: number }>(
-    `INSERT INTO rewards (user_id, type, amount, good_id, name, description, image_url, source)
-     VALUES ($1, 'goods', $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [userId, quantity, productId, product.name, product.description, productImageUrl(product), source],
-  );
-  return Number(rows[0]!.id);
+  return store.insertGoods(sql, {
+    userId,
+    quantity,
+    productId,
+    name: product.name,
+    description: product.description,
+    imageUrl: productImageUrl(product),
+    source,
+  });
 }
 
 /** Records a token reward (PX by default) for another feature to pay out. Returns the reward id. */
@@ -136,20 +121,15 @@ export async function grantToken(
   if (!/^\d+(\.\d{1,9})?$/.test(reward.amount) || Number(reward.amount) <= 0) {
     throw new RangeError(`bad amount ${reward.amount}`);
   }
-  const rows = await sql.query<{ id: number }>(
-    `INSERT INTO rewards (user_id, type, token, amount, currency_id, name, description, source)
-     VALUES ($1, 'token', $2, $3::numeric, $4, $5, $6, $7) RETURNING id`,
-    [
-      userId,
-      reward.token ?? 'PX',
-      reward.amount,
-      reward.currencyId ?? 10,
-      reward.name,
-      reward.description ?? '',
-      reward.source,
-    ],
-  );
-  return Number(rows[0]!.id);
+  return store.insertToken(sql, {
+    userId,
+    token: reward.token ?? 'PX',
+    amount: reward.amount,
+    currencyId: reward.currencyId ?? 10,
+    name: reward.name,
+    description: reward.description ?? '',
+    source: reward.source,
+  });
 }
 
 /** PX × multiplier as an exact decimal with at most 3 places ('3', '4.5'). */
@@ -194,12 +174,9 @@ export interface RewardsServiceDeps {
 
 export function createRewardsService(deps: RewardsServiceDeps) {
   async function rewardState(userId: number, rewardId: number, type: 'goods' | 'token'): Promise<RewardRow> {
-    const rows = await deps.db.query<RewardRow>(
-      `SELECT ${COLUMNS} FROM rewards WHERE id = $1 AND user_id = $2 AND type = $3`,
-      [rewardId, userId, type],
-    );
-    if (!rows[0]) throw new AppError('NOT_FOUND', 'No such reward.');
-    return rows[0];
+    const row = await store.rewardOf(deps.db, userId, rewardId, type);
+    if (!row) throw new AppError('NOT_FOUND', 'No such reward.');
+    return row;
   }
 
   return {
@@ -220,16 +197,7 @@ export function createRewardsService(deps: RewardsServiceDeps) {
     },
 
     async unclaimedGoods(userId: number): Promise<UnclaimedList> {
-      const rows = await deps.db.query<{
-        id: number;
-        good_id: number;
-        name: string;
-        image_url: string | null;
-      }>(
-        `SELECT id, good_id, name, image_url FROM rewards
-         WHERE user_id = $1 AND type = 'goods' AND claimed_at IS NULL ORDER BY id LIMIT 1000`,
-        [userId],
-      );
+      const rows = await store.unclaimedGoods(deps.db, userId);
       return { list: rows.map((r) => ({ ...r, id: Number(r.id) })) };
     },
 
@@ -238,21 +206,12 @@ export function createRewardsService(deps: RewardsServiceDeps) {
       if (callerId !== userId && !callerIsAdmin) {
         throw new AppError('FORBIDDEN', 'You can only see your own rewards.');
       }
-      const rows = await deps.db.query<RewardRow>(
-        `SELECT ${COLUMNS} FROM rewards WHERE user_id = $1 AND type = 'token' ORDER BY id DESC LIMIT 1000`,
-        [userId],
-      );
+      const rows = await store.tokenRewardsOf(deps.db, userId);
       return { list: rows.map(toReward), total: rows.length };
     },
 
     async obtainProgress(userId: number): Promise<RewardStats> {
-      const rows = await deps.db.query<{ total: string; count: number; claimable: string }>(
-        `SELECT COALESCE(sum(amount), 0)::text AS total, count(*)::int AS count,
-                COALESCE(sum(amount) FILTER (WHERE status IS NULL), 0)::text AS claimable
-         FROM rewards WHERE user_id = $1 AND type = 'token'`,
-        [userId],
-      );
-      const r = rows[0]!;
+      const r = await store.tokenTotals(deps.db, userId);
       return { total: trimDecimal(r.total), count: r.count, reward_size: trimDecimal(r.claimable) };
     },
 
@@ -261,13 +220,7 @@ export function createRewardsService(deps: RewardsServiceDeps) {
       if (callerId !== userId) throw new AppError('FORBIDDEN', 'You can only claim your own rewards.');
       await deps.users.requirePlayer(callerId);
       const claimed = await deps.db.transaction(async (tx) => {
-        const rows = await tx.query<{ good_id: number; amount: string }>(
-          `UPDATE rewards SET status = 'success', claimed_at = now()
-           WHERE id = $1 AND user_id = $2 AND type = 'goods' AND claimed_at IS NULL
-           RETURNING good_id, amount::text AS amount`,
-          [rewardId, userId],
-        );
-        const r = rows[0];
+        const r = await store.claimGoods(tx, rewardId, userId);
         if (!r) return false;
         await addItems(tx, userId, [
           { productId: r.good_id, qty: Math.max(1, Math.floor(Number(r.amount))) },
@@ -283,12 +236,7 @@ export function createRewardsService(deps: RewardsServiceDeps) {
     /** Token reward claim (withdraw) or burn: null → 'pending'; refused while pending or done. */
     async startTokenAction(userId: number, rewardId: number, action: 'claim' | 'burn'): Promise<void> {
       await deps.users.requirePlayer(userId);
-      const rows = await deps.db.query(
-        `UPDATE rewards SET status = 'pending', action = $3, claimed_at = now()
-         WHERE id = $1 AND user_id = $2 AND type = 'token' AND status IS NULL RETURNING id`,
-        [rewardId, userId, action],
-      );
-      if (rows.length > 0) return;
+      if (await store.startTokenAction(deps.db, rewardId, userId, action)) return;
       const r = await rewardState(userId, rewardId, 'token');
       throw new AppError(
         'ALREADY_CLAIMED',
@@ -300,12 +248,7 @@ export function createRewardsService(deps: RewardsServiceDeps) {
 
     /** The payout job marks a pending token reward done, with the transaction hash. */
     async completeTokenAction(rewardId: number, hash: string | null): Promise<boolean> {
-      const rows = await deps.db.query(
-        `UPDATE rewards SET status = 'success', hash = $2 WHERE id = $1 AND type = 'token' AND status = 'pending'
-         RETURNING id`,
-        [rewardId, hash],
-      );
-      return rows.length > 0;
+      return store.completeTokenAction(deps.db, rewardId, hash);
     },
   };
 }

@@ -24,6 +24,8 @@ import { grant } from '../achievements/service.ts';
 import { dailyOffers, isOneOff } from '../items/catalogue.ts';
 import { addItems, quantityOf } from '../items/inventory.ts';
 import type { UsersService } from '../users/service.ts';
+import type { OrderRow } from './store.ts';
+import * as store from './store.ts';
 
 export type Channel = 'stars' | 'ton';
 export type PaymentProvider = 'stars' | 'ton';
@@ -110,27 +112,6 @@ export function newMemo(): string {
   return out;
 }
 
-interface OrderRow {
-  id: string;
-  user_id: number;
-  product_id: number;
-  quantity: number;
-  currency_id: number;
-  amount: string;
-  amount_units: string;
-  channel: Channel;
-  memo: string | null;
-  pixanos_color: number | null;
-  daily: boolean;
-  status: OrderStatus;
-  created_ms: number;
-  fulfilled_ms: number | null;
-}
-
-const ORDER_COLUMNS = `id, user_id, product_id, quantity, currency_id, amount, amount_units::text AS amount_units,
-  channel, memo, pixanos_color, daily, status, (extract(epoch from created_at) * 1000)::float8 AS created_ms,
-  (extract(epoch from fulfilled_at) * 1000)::float8 AS fulfilled_ms`;
-
 function toOrder(r: OrderRow): Order {
   return {
     id: r.id,
@@ -196,11 +177,8 @@ export function createOrders(deps: OrdersDeps) {
 
   async function orderById(sql: Sql, orderId: string, lock = false): Promise<Order | null> {
     if (!UUID.test(orderId)) return null;
-    const rows = await sql.query<OrderRow>(
-      `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [orderId],
-    );
-    return rows[0] ? toOrder(rows[0]) : null;
+    const row = await store.orderById(sql, orderId, lock);
+    return row ? toOrder(row) : null;
   }
 
   return {
@@ -220,37 +198,26 @@ export function createOrders(deps: OrdersDeps) {
             throw new AppError('ALREADY_OWNED', 'You already own this item.');
           }
           // A stale open order (never paid) stops blocking; a late payment for it is still honoured.
-          await tx.query(
-            `UPDATE orders SET status = 'expired'
-             WHERE user_id = $1 AND product_id = $2 AND status = 'pending' AND created_at < to_timestamp($3 / 1000.0)`,
-            [input.userId, input.productId, at - pendingTtlMs],
-          );
+          await store.expirePending(tx, input.userId, input.productId, at - pendingTtlMs);
         }
-        const rows = await tx.query<OrderRow>(
-          `INSERT INTO orders (id, user_id, product_id, quantity, currency_id, amount, amount_units, channel, memo,
-                               pixanos_color, daily, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9, $10, $11, to_timestamp($12 / 1000.0))
-           ON CONFLICT DO NOTHING
-           RETURNING ${ORDER_COLUMNS}`,
-          [
-            randomUUID(),
-            input.userId,
-            input.productId,
-            input.quantity,
-            input.currencyId,
-            amount,
-            amountUnits.toString(),
-            input.channel,
-            input.channel === 'ton' ? newMemo() : null,
-            color,
-            input.daily ?? false,
-            at,
-          ],
-        );
+        const row = await store.insertOrder(tx, {
+          id: randomUUID(),
+          userId: input.userId,
+          productId: input.productId,
+          quantity: input.quantity,
+          currencyId: input.currencyId,
+          amount,
+          amountUnits: amountUnits.toString(),
+          channel: input.channel,
+          memo: input.channel === 'ton' ? newMemo() : null,
+          pixanosColor: color,
+          daily: input.daily ?? false,
+          createdMs: at,
+        });
         // Only the open-one-off index can realistically conflict (ids and memos are random).
-        if (!rows[0])
+        if (!row)
           throw new AppError('ALREADY_OWNED', 'You already have an order for this item waiting for payment.');
-        return toOrder(rows[0]);
+        return toOrder(row);
       });
     },
 
@@ -260,10 +227,8 @@ export function createOrders(deps: OrdersDeps) {
 
     async orderByMemo(memo: string): Promise<Order | null> {
       if (!/^pw-[a-z2-7]{10}$/.test(memo)) return null;
-      const rows = await deps.db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE memo = $1`, [
-        memo,
-      ]);
-      return rows[0] ? toOrder(rows[0]) : null;
+      const row = await store.orderByMemo(deps.db, memo);
+      return row ? toOrder(row) : null;
     },
 
     /** Whether the player already owns a one-off (always false for other products). */
@@ -273,9 +238,7 @@ export function createOrders(deps: OrdersDeps) {
 
     /** Cancels an order nobody can pay any more (its invoice could not be created). */
     async cancel(orderId: string): Promise<void> {
-      await deps.db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1 AND status = 'pending'`, [
-        orderId,
-      ]);
+      await store.cancelPending(deps.db, orderId);
     },
 
     /**
@@ -299,30 +262,20 @@ export function createOrders(deps: OrdersDeps) {
           outcome = 'already_owned';
         else outcome = 'fulfilled';
 
-        const inserted = await tx.query(
-          `INSERT INTO payments (provider, payment_id, order_id, amount_units, currency_id, outcome, raw)
-           VALUES ($1, $2, $3, $4::numeric, $5, $6, $7::jsonb)
-           ON CONFLICT (provider, payment_id) DO NOTHING RETURNING payment_id`,
-          [
-            input.provider,
-            input.paymentId,
-            order?.id ?? null,
-            input.paidUnits.toString(),
-            input.currencyId,
-            outcome,
-            JSON.stringify(input.raw ?? null),
-          ],
-        );
-        if (inserted.length === 0) return { status: 'duplicate' };
+        const inserted = await store.insertPayment(tx, {
+          provider: input.provider,
+          paymentId: input.paymentId,
+          orderId: order?.id ?? null,
+          amountUnits: input.paidUnits.toString(),
+          currencyId: input.currencyId,
+          outcome,
+          raw: JSON.stringify(input.raw ?? null),
+        });
+        if (!inserted) return { status: 'duplicate' };
         if (!order || outcome !== 'fulfilled')
           return { status: 'rejected', reason: outcome as RejectReason, order };
 
-        const rows = await tx.query<OrderRow>(
-          `UPDATE orders SET status = 'fulfilled', fulfilled_at = now()
-           WHERE id = $1 AND status IN ('pending', 'expired') RETURNING ${ORDER_COLUMNS}`,
-          [order.id],
-        );
-        const done = toOrder(rows[0]!);
+        const done = toOrder((await store.markFulfilled(tx, order.id))!);
         await addItems(tx, done.userId, [{ productId: done.productId, qty: done.quantity }]);
         await grant(tx, done.userId, done.currencyId === CurrencyId.Stars ? STAR_PIXEL : CRYPTO_PIXEL);
         return { status: 'fulfilled', order: done };

@@ -9,39 +9,16 @@ import { productById, type RefundResponse, type StarsPayment } from '@pixel-wall
 import type { Database, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { type BotApi, BotApiError } from '../../integrations/telegram/bot-api.ts';
+import { takeBack } from '../items/inventory.ts';
 import { writeLogEntry } from '../moderation/log.ts';
+import type { PaymentRow } from './store.ts';
+import * as store from './store.ts';
 
 export interface RefundsDeps {
   db: Database;
   botApi: BotApi | null;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
-
-interface PaymentRow {
-  payment_id: string;
-  order_id: string | null;
-  outcome: string;
-  amount_units: string;
-  created_at: string | Date;
-  raw: unknown;
-  user_id: number | string | null;
-  product_id: number | null;
-  quantity: number | null;
-  r_source: 'admin' | 'telegram' | null;
-  r_actor_id: number | string | null;
-  r_taken_back: Record<string, number> | null;
-  r_already_used: Record<string, number> | null;
-  r_created_at: string | Date | null;
-}
-
-const SELECT = `
-  SELECT p.payment_id, p.order_id, p.outcome, p.amount_units::text AS amount_units, p.created_at, p.raw,
-         o.user_id, o.product_id, o.quantity,
-         r.source AS r_source, r.actor_id AS r_actor_id, r.taken_back AS r_taken_back,
-         r.already_used AS r_already_used, r.created_at AS r_created_at
-  FROM payments p
-  LEFT JOIN orders o ON o.id = p.order_id
-  LEFT JOIN payment_refunds r ON r.provider = p.provider AND r.payment_id = p.payment_id`;
 
 const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -86,10 +63,7 @@ function grantedBy(productId: number, quantity: number): Map<number, number> {
 
 export function createRefunds(deps: RefundsDeps) {
   async function paymentRow(sql: Pick<Sql, 'query'>, chargeId: string): Promise<PaymentRow | null> {
-    const rows = await sql.query<PaymentRow>(`${SELECT} WHERE p.provider = 'stars' AND p.payment_id = $1`, [
-      chargeId,
-    ]);
-    return rows[0] ?? null;
+    return (await store.starsPayment(sql, chargeId)) ?? null;
   }
 
   /**
@@ -105,12 +79,7 @@ export function createRefunds(deps: RefundsDeps) {
       const row = await paymentRow(tx, chargeId);
       if (!row) return false;
       const userId = payerOf(row);
-      const inserted = await tx.query(
-        `INSERT INTO payment_refunds (provider, payment_id, user_id, source, actor_id)
-         VALUES ('stars', $1, $2, $3, $4) ON CONFLICT (provider, payment_id) DO NOTHING RETURNING payment_id`,
-        [chargeId, userId, source, actorId],
-      );
-      if (inserted.length === 0) return false;
+      if (!(await store.insertRefund(tx, chargeId, userId, source, actorId))) return false;
       const takenBack: Record<string, number> = {};
       const alreadyUsed: Record<string, number> = {};
       // Only a fulfilled payment granted anything; the rest paid for nothing.
@@ -122,26 +91,11 @@ export function createRefunds(deps: RefundsDeps) {
       ) {
         const granted = [...grantedBy(row.product_id, row.quantity)].sort((a, b) => a[0] - b[0]);
         for (const [productId, qty] of granted) {
-          const held = await tx.query<{ quantity: number }>(
-            'SELECT quantity FROM inventory WHERE user_id = $1 AND product_id = $2 FOR UPDATE',
-            [userId, productId],
-          );
-          const n = Math.min(held[0]?.quantity ?? 0, qty);
-          if (n > 0) {
-            await tx.query(
-              `UPDATE inventory SET quantity = quantity - $3, updated_at = now()
-               WHERE user_id = $1 AND product_id = $2`,
-              [userId, productId, n],
-            );
-          }
+          const n = await takeBack(tx, userId, productId, qty);
           takenBack[String(productId)] = n;
           alreadyUsed[String(productId)] = qty - n;
         }
-        await tx.query(
-          `UPDATE payment_refunds SET taken_back = $2::jsonb, already_used = $3::jsonb
-           WHERE provider = 'stars' AND payment_id = $1`,
-          [chargeId, JSON.stringify(takenBack), JSON.stringify(alreadyUsed)],
-        );
+        await store.setRefundOutcome(tx, chargeId, takenBack, alreadyUsed);
       }
       if (source === 'admin' && actorId !== null && userId !== null) {
         const summary = (o: Record<string, number>) =>
@@ -208,11 +162,7 @@ export function createRefunds(deps: RefundsDeps) {
 
     /** A player's Stars payments, newest first, with their refunds. */
     async paymentsOf(userId: number): Promise<StarsPayment[]> {
-      const rows = await deps.db.query<PaymentRow>(
-        `${SELECT} WHERE p.provider = 'stars' AND (o.user_id = $1 OR (p.order_id IS NULL AND p.raw #>> '{message,from,id}' = $2))
-         ORDER BY p.created_at DESC LIMIT 200`,
-        [userId, String(userId)],
-      );
+      const rows = await store.starsPaymentsOf(deps.db, userId);
       return rows.map(toPayment);
     },
   };

@@ -13,6 +13,8 @@ import {
 import type { Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { balanceOf, setBalanceSharePercent } from '../mining/balance.ts';
+import { friendCount, referredIds } from '../users/store.ts';
+import { fulfilledSpendOf } from './store.ts';
 
 export interface RevshareDeps {
   db: Sql;
@@ -24,19 +26,9 @@ export function createRevshare(deps: RevshareDeps) {
 
   return {
     async revshare(userId: number): Promise<RevshareResponse> {
-      const counted = await deps.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM users WHERE referrer_id = $1',
-        [userId],
-      );
-      const friends = counted[0]?.n ?? 0;
+      const friends = await friendCount(deps.db, userId);
       if (friends < minFriends) throw new AppError('REVSHARE_LOCKED', REVSHARE_LOCKED_MESSAGE);
-      const rows = await deps.db.query<{ currency_id: number; n: number; units: string }>(
-        `SELECT o.currency_id, count(*)::int AS n, sum(o.amount_units)::text AS units
-         FROM orders o JOIN users u ON u.id = o.user_id
-         WHERE u.referrer_id = $1 AND o.status = 'fulfilled'
-         GROUP BY o.currency_id ORDER BY o.currency_id`,
-        [userId],
-      );
+      const rows = await fulfilledSpendOf(deps.db, await referredIds(deps.db, userId));
       const balance = await balanceOf(deps.db, userId);
       return {
         list: rows.map((r) => ({

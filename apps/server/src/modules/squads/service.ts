@@ -14,11 +14,13 @@
  * 'squad')`), so the next paint credits the new squad.
  */
 import type { CreateSquadBody } from '@pixel-wall/shared';
-import type { Database, Sql } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
 import type { RatingsService, SquadInfoView } from '../ratings/service.ts';
 import type { UsersService } from '../users/service.ts';
+import { lockSquadOf, setSquad } from '../users/store.ts';
+import { insertSquad, recomputeTotals, squadExists } from './store.ts';
 
 export interface SquadsServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
@@ -31,32 +33,19 @@ export interface SquadsServiceDeps {
 export function createSquadsService(deps: SquadsServiceDeps) {
   const { db } = deps;
 
-  async function recomputeTotals(tx: Sql, squadIds: readonly number[]): Promise<void> {
-    if (squadIds.length === 0) return;
-    await tx.query(
-      `UPDATE squads s SET total_repaints =
-         (SELECT COALESCE(sum(u.repaints), 0) FROM users u WHERE u.squad_id = s.id)
-       WHERE s.id = ANY($1::int[])`,
-      [[...squadIds].sort((a, b) => a - b)],
-    );
-  }
-
   /** Moves the player to `squadId` (null: no squad); false when nothing changed. */
   async function move(userId: number, squadId: number | null): Promise<boolean> {
     const changed = await db.transaction(async (tx) => {
       // The player's row first, then squads: the order the group commit takes its locks in.
-      const me = await tx.query<{ squad_id: number | null }>(
-        'SELECT squad_id FROM users WHERE id = $1 FOR UPDATE',
-        [userId],
-      );
-      if (!me[0]) throw new AppError('UNAUTHORIZED', 'Unknown player. Please sign in again.');
-      const old = me[0].squad_id;
+      const me = await lockSquadOf(tx, userId);
+      if (!me) throw new AppError('UNAUTHORIZED', 'Unknown player. Please sign in again.');
+      const old = me.squad_id;
       if (old === squadId) return false;
       if (squadId !== null) {
-        const squad = await tx.query('SELECT 1 FROM squads WHERE id = $1', [squadId]);
-        if (squad.length === 0) throw new AppError('NOT_FOUND', `There is no squad ${squadId}.`);
+        if (!(await squadExists(tx, squadId)))
+          throw new AppError('NOT_FOUND', `There is no squad ${squadId}.`);
       }
-      await tx.query('UPDATE users SET squad_id = $2 WHERE id = $1', [userId, squadId]);
+      await setSquad(tx, userId, squadId);
       await recomputeTotals(
         tx,
         [old, squadId].filter((s): s is number => s !== null),
@@ -87,13 +76,9 @@ export function createSquadsService(deps: SquadsServiceDeps) {
     },
 
     async create(body: CreateSquadBody): Promise<SquadInfoView> {
-      const rows = await db.query<{ id: number }>(
-        `INSERT INTO squads (name, slug, logo) VALUES ($1, $2, $3)
-         ON CONFLICT (slug) DO NOTHING RETURNING id`,
-        [body.name, body.slug, body.logo ?? null],
-      );
-      if (!rows[0]) throw new AppError('CONFLICT', `The slug "${body.slug}" is taken.`);
-      return deps.ratings.squadInfo(rows[0].id);
+      const id = await insertSquad(db, { name: body.name, slug: body.slug, logo: body.logo ?? null });
+      if (id === undefined) throw new AppError('CONFLICT', `The slug "${body.slug}" is taken.`);
+      return deps.ratings.squadInfo(id);
     },
   };
 }

@@ -2,6 +2,10 @@
 import type { HistoryStats, UsersStats } from '@pixel-wall/shared';
 import type { Sql } from '../../db/client.ts';
 import { dayKey, weekKey } from '../../lib/periods.ts';
+import { paintedCount } from '../pixels/store.ts';
+import { activePlayers } from '../ratings/store.ts';
+import { playerTotals, topCountries } from '../users/store.ts';
+import { countersNamed } from './store.ts';
 
 export interface StatsDeps {
   db: Sql;
@@ -34,13 +38,10 @@ export function createStatsService(deps: StatsDeps) {
 
   const counters = cached(ttl, now, async () => {
     const today = `repaints:${dayKey(now())}`;
-    const rows = await deps.db.query<{ name: string; value: number }>(
-      'SELECT name, value FROM counters WHERE name = ANY($1::text[])',
-      [['repaints', today]],
-    );
-    const painted = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pixels');
+    const rows = await countersNamed(deps.db, ['repaints', today]);
+    const painted = await paintedCount(deps.db);
     const get = (n: string) => Number(rows.find((r) => r.name === n)?.value ?? 0);
-    return { total: get('repaints'), today: get(today), painted: painted[0]?.n ?? 0 };
+    return { total: get('repaints'), today: get(today), painted };
   });
 
   const users = cached(
@@ -48,18 +49,9 @@ export function createStatsService(deps: StatsDeps) {
     now,
     async (): Promise<Omit<UsersStats, 'totalRepaints' | 'daily_repaints'>> => {
       const t = now();
-      const [totals] = await deps.db.query<{ players: number; premium: number }>(
-        'SELECT count(*)::int AS players, count(*) FILTER (WHERE is_premium)::int AS premium FROM users',
-      );
-      const [active] = await deps.db.query<{ daily: number; weekly: number }>(
-        `SELECT count(*) FILTER (WHERE period = $1)::int AS daily, count(*) FILTER (WHERE period = $2)::int AS weekly
-       FROM user_period_repaints WHERE period = ANY(ARRAY[$1, $2])`,
-        [dayKey(t), weekKey(t)],
-      );
-      const countries = await deps.db.query<{ country: string; n: number }>(
-        `SELECT country, count(*)::int AS n FROM users WHERE country IS NOT NULL
-       GROUP BY country ORDER BY n DESC, country LIMIT 10`,
-      );
+      const totals = await playerTotals(deps.db);
+      const active = await activePlayers(deps.db, dayKey(t), weekKey(t));
+      const countries = await topCountries(deps.db);
       return {
         totalPlayers: totals?.players ?? 0,
         premium_users: totals?.premium ?? 0,

@@ -31,8 +31,10 @@ import { createRateLimiter } from '../../lib/rate-limiter.ts';
 import type { Redis } from '../../lib/redis.ts';
 import type { UsersService } from '../users/service.ts';
 import { readTemplateImage } from './image.ts';
+import type { TemplateKind, TemplateRow } from './store.ts';
+import * as store from './store.ts';
 
-export type TemplateKind = 'personal' | 'tournament';
+export type { TemplateKind } from './store.ts';
 
 export interface TemplatesServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
@@ -47,23 +49,6 @@ export interface TemplatesServiceDeps {
   /** Redis key namespace (config.redisPrefix) */
   prefix?: string;
 }
-
-interface TemplateRow {
-  id: number;
-  owner_id: number;
-  kind: TemplateKind;
-  round_id: number | null;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  opaque: number;
-  version: number;
-  subscribers: number;
-  updated_at: string | Date;
-}
-
-const COLUMNS = 'id, owner_id, kind, round_id, x, y, width, height, opaque, version, subscribers, updated_at';
 
 /** The side a player at `level` may upload, and every smaller one. */
 export function sizesAt(level: number): number[] {
@@ -138,8 +123,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
   }
 
   async function rowById(id: number, tx: Pick<Sql, 'query'> = db): Promise<TemplateRow | null> {
-    const rows = await tx.query<TemplateRow>(`SELECT ${COLUMNS} FROM templates WHERE id = $1`, [id]);
-    return rows[0] ?? null;
+    return (await store.templateById(tx, id)) ?? null;
   }
 
   async function sizesOf(userId: number): Promise<TemplateSizes> {
@@ -181,12 +165,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     const image = await readTemplateImage(bytes, { maxSide: maxSize, maxBytes: deps.maxBytes });
     const roundId = target.kind === 'tournament' ? target.roundId : null;
     return db.transaction(async (tx) => {
-      const existing = await tx.query<{ id: number; x: number; y: number }>(
-        `SELECT id, x, y FROM templates WHERE owner_id = $1 AND kind = $2
-           AND round_id IS NOT DISTINCT FROM $3 FOR UPDATE`,
-        [userId, target.kind, roundId],
-      );
-      const old = existing[0];
+      const old = await store.lockOwnTemplate(tx, userId, target.kind, roundId);
       const x = pos.x ?? old?.x ?? Math.floor((CANVAS_WIDTH - image.width) / 2);
       const y = pos.y ?? old?.y ?? Math.floor((CANVAS_HEIGHT - image.height) / 2);
       if (!templateFits(x, y, image.width, image.height)) {
@@ -197,45 +176,26 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
           { reason: 'position' },
         );
       }
-      const params = [x, y, image.width, image.height, image.indices, image.png, image.opaque];
-      const rows = old
-        ? await tx.query<TemplateRow>(
-            `UPDATE templates SET x = $2, y = $3, width = $4, height = $5, pixels = $6, png = $7, opaque = $8,
-               version = version + 1, updated_at = now()
-             WHERE id = $1 RETURNING ${COLUMNS}`,
-            [old.id, ...params],
-          )
-        : await tx.query<TemplateRow>(
-            `INSERT INTO templates (owner_id, kind, round_id, x, y, width, height, pixels, png, opaque)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
-            [userId, target.kind, roundId, ...params],
-          );
-      return rows[0]!;
+      const picture = {
+        x,
+        y,
+        width: image.width,
+        height: image.height,
+        indices: image.indices,
+        png: image.png,
+        opaque: image.opaque,
+      };
+      return old
+        ? store.replacePicture(tx, old.id, picture)
+        : store.insertTemplate(tx, userId, target.kind, roundId, picture);
     });
   }
 
-  async function page(where: string, params: unknown[], limit: number, offset: number) {
-    const [rows, totals] = await Promise.all([
-      db.query<TemplateRow>(
-        `SELECT ${COLUMNS} FROM templates WHERE ${where}
-         ORDER BY subscribers DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, offset],
-      ),
-      db.query<{ n: number }>(`SELECT count(*)::int AS n FROM templates WHERE ${where}`, params),
-    ]);
-    return { rows, total: totals[0]?.n ?? 0 };
-  }
+  const page = (where: string, params: unknown[], limit: number, offset: number) =>
+    store.templatePage(db, where, params, limit, offset);
 
   async function subscribedRow(userId: number, kind: TemplateKind): Promise<TemplateRow | null> {
-    const rows = await db.query<TemplateRow>(
-      `SELECT ${COLUMNS.split(', ')
-        .map((c) => `t.${c}`)
-        .join(', ')}
-       FROM template_subscriptions s JOIN templates t ON t.id = s.template_id
-       WHERE s.user_id = $1 AND s.kind = $2`,
-      [userId, kind],
-    );
-    return rows[0] ?? null;
+    return (await store.subscribedTemplate(db, userId, kind)) ?? null;
   }
 
   function typeFor(r: TemplateRow, viewer: number | null): TemplateType {
@@ -256,13 +216,11 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     async my(userId: number): Promise<MyTemplates> {
       await deps.users.requirePlayer(userId);
       const [own, followed] = await Promise.all([
-        db.query<TemplateRow>(`SELECT ${COLUMNS} FROM templates WHERE owner_id = $1 AND kind = 'personal'`, [
-          userId,
-        ]),
+        store.personalTemplateOf(db, userId),
         subscribedRow(userId, 'personal'),
       ]);
       return {
-        template: own[0] ? await view(own[0], 'my') : null,
+        template: own ? await view(own, 'my') : null,
         subscribed: followed ? await view(followed, 'subscribed') : null,
       };
     },
@@ -276,10 +234,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
 
     async rows(ids: readonly number[]): Promise<Map<number, TemplateRow>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.query<TemplateRow>(
-        `SELECT ${COLUMNS} FROM templates WHERE id = ANY($1::bigint[])`,
-        [[...ids]],
-      );
+      const rows = await store.templatesById(db, ids);
       return new Map(rows.map((r) => [Number(r.id), r]));
     },
 
@@ -297,68 +252,32 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
 
     /** Up to `limit` entries of a round in random order. */
     async roundRandom(roundId: number, limit: number): Promise<TemplateList> {
-      const [rows, totals] = await Promise.all([
-        db.query<TemplateRow>(
-          `SELECT ${COLUMNS} FROM templates WHERE kind = 'tournament' AND round_id = $1 ORDER BY random() LIMIT $2`,
-          [roundId, limit],
-        ),
-        db.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM templates WHERE kind = 'tournament' AND round_id = $1",
-          [roundId],
-        ),
-      ]);
-      return { list: await Promise.all(rows.map((r) => view(r, 'tournament'))), total: totals[0]?.n ?? 0 };
+      const { rows, total } = await store.randomRoundEntries(db, roundId, limit);
+      return { list: await Promise.all(rows.map((r) => view(r, 'tournament'))), total };
     },
 
     /** Follows template `id` of `kind` (replacing the one followed before), keeping counts right. */
     async subscribe(userId: number, kind: TemplateKind, id: number, roundId?: number): Promise<Template> {
       await deps.users.requirePlayer(userId);
       const row = await db.transaction(async (tx) => {
-        const target = await tx.query<TemplateRow>(
-          `SELECT ${COLUMNS} FROM templates WHERE id = $1 FOR UPDATE`,
-          [id],
-        );
-        const t = target[0];
+        const t = await store.lockTemplate(tx, id);
         if (!t || t.kind !== kind) throw new AppError('NOT_FOUND', `There is no template ${id}.`);
         if (roundId !== undefined && t.round_id !== roundId) {
           throw new AppError('NOT_AVAILABLE', `Template ${id} is not in the current round.`);
         }
-        const before = await tx.query<{ template_id: number }>(
-          'SELECT template_id FROM template_subscriptions WHERE user_id = $1 AND kind = $2 FOR UPDATE',
-          [userId, kind],
-        );
-        const prev = before[0] ? Number(before[0].template_id) : null;
+        const prev = await store.lockSubscription(tx, userId, kind);
         if (prev === id) return t;
-        await tx.query(
-          `INSERT INTO template_subscriptions (user_id, kind, template_id) VALUES ($1, $2, $3)
-           ON CONFLICT (user_id, kind) DO UPDATE SET template_id = EXCLUDED.template_id, created_at = now()`,
-          [userId, kind, id],
-        );
-        if (prev !== null) {
-          await tx.query('UPDATE templates SET subscribers = GREATEST(0, subscribers - 1) WHERE id = $1', [
-            prev,
-          ]);
-        }
-        const updated = await tx.query<TemplateRow>(
-          `UPDATE templates SET subscribers = subscribers + 1 WHERE id = $1 RETURNING ${COLUMNS}`,
-          [id],
-        );
-        return updated[0]!;
+        await store.setSubscription(tx, userId, kind, id);
+        if (prev !== null) await store.dropSubscriber(tx, prev);
+        return store.addSubscriber(tx, id);
       });
       return view(row, kind === 'tournament' ? 'tournament' : 'subscribed');
     },
 
     async unsubscribe(userId: number, kind: TemplateKind): Promise<void> {
       await db.transaction(async (tx) => {
-        const gone = await tx.query<{ template_id: number }>(
-          'DELETE FROM template_subscriptions WHERE user_id = $1 AND kind = $2 RETURNING template_id',
-          [userId, kind],
-        );
-        if (gone[0]) {
-          await tx.query('UPDATE templates SET subscribers = GREATEST(0, subscribers - 1) WHERE id = $1', [
-            gone[0].template_id,
-          ]);
-        }
+        const gone = await store.deleteSubscription(tx, userId, kind);
+        if (gone) await store.dropSubscriber(tx, gone.template_id);
       });
     },
 
@@ -369,20 +288,17 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
 
     /** The world template admins chose; null when none is set. */
     async world(): Promise<Template | null> {
-      const rows = await db.query<TemplateRow>(`SELECT ${COLUMNS} FROM templates WHERE is_world`);
-      return rows[0] ? view(rows[0], 'world') : null;
+      const row = await store.worldTemplate(db);
+      return row ? view(row, 'world') : null;
     },
 
     async setWorld(id: number | null): Promise<Template | null> {
       return db.transaction(async (tx) => {
-        await tx.query('UPDATE templates SET is_world = false WHERE is_world');
+        await store.clearWorld(tx);
         if (id === null) return null;
-        const rows = await tx.query<TemplateRow>(
-          `UPDATE templates SET is_world = true WHERE id = $1 AND kind = 'personal' RETURNING ${COLUMNS}`,
-          [id],
-        );
-        if (!rows[0]) throw new AppError('NOT_FOUND', `There is no template ${id}.`);
-        return view(rows[0], 'world');
+        const row = await store.setWorld(tx, id);
+        if (!row) throw new AppError('NOT_FOUND', `There is no template ${id}.`);
+        return view(row, 'world');
       });
     },
 
@@ -390,20 +306,13 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     async referred(userId: number): Promise<Template | null> {
       const standing = await deps.users.standing(userId);
       if (!standing?.referrerId) return null;
-      const rows = await db.query<TemplateRow>(
-        `SELECT ${COLUMNS} FROM templates WHERE owner_id = $1 AND kind = 'personal'`,
-        [standing.referrerId],
-      );
-      return rows[0] ? view(rows[0], 'referred') : null;
+      const row = await store.personalTemplateOf(db, standing.referrerId);
+      return row ? view(row, 'referred') : null;
     },
 
     /** The PNG of one version; null when the template or that version is gone. */
     async file(id: number, version: number): Promise<Uint8Array | null> {
-      const rows = await db.query<{ png: Uint8Array }>(
-        'SELECT png FROM templates WHERE id = $1 AND version = $2',
-        [id, version],
-      );
-      return rows[0]?.png ?? null;
+      return store.templatePng(db, id, version);
     },
 
     /**
@@ -424,19 +333,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     }> {
       let after = 0;
       for (;;) {
-        const rows = await db.query<{
-          id: number;
-          owner_id: number;
-          x: number;
-          y: number;
-          width: number;
-          height: number;
-          pixels: Uint8Array;
-        }>(
-          `SELECT id, owner_id, x, y, width, height, pixels FROM templates
-           WHERE kind = 'tournament' AND round_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
-          [roundId, after, batch],
-        );
+        const rows = await store.roundEntriesAfter(db, roundId, after, batch);
         for (const r of rows) {
           yield {
             id: Number(r.id),

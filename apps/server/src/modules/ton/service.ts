@@ -37,6 +37,7 @@ import type {
 } from '../../integrations/ton/indexer.ts';
 import { jettonTransferBody } from '../../integrations/ton/payout-wallet.ts';
 import type { WalletService } from '../wallet/service.ts';
+import { insertTonOrder, markTonOrderPaid, tonOrderByMemo } from './store.ts';
 import { type FulfilOutcome, type ShopOrders, type TonCurrency, tonCurrencies } from './types.ts';
 
 export interface TonOrder {
@@ -146,23 +147,18 @@ export function createTonOrders(deps: TonOrdersDeps) {
       }
 
       const validUntil = Math.floor(now() / 1000) + validity;
-      await deps.db.query(
-        `INSERT INTO ton_orders (memo, order_id, user_id, currency_id, amount_units, buyer_wallet, pay_to,
-           jetton_master, valid_until, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [
-          order.memo,
-          order.id,
-          userId,
-          currency.id,
-          order.amountUnits.toString(),
-          buyer,
-          paymentWallet,
-          currency.jettonMaster,
-          iso(validUntil * 1000),
-          iso(now()),
-        ],
-      );
+      await insertTonOrder(deps.db, {
+        memo: order.memo,
+        orderId: order.id,
+        userId,
+        currencyId: currency.id,
+        amountUnits: order.amountUnits.toString(),
+        buyerWallet: buyer,
+        payTo: paymentWallet,
+        jettonMaster: currency.jettonMaster,
+        validUntil: iso(validUntil * 1000),
+        createdAt: iso(now()),
+      });
 
       // Non-bounceable: the form wallets use for a wallet-to-wallet payment.
       const payTo = toFriendlyAddress(paymentWallet, { bounceable: false, testOnly });
@@ -201,19 +197,7 @@ export function createTonOrders(deps: TonOrdersDeps) {
 
     async findByMemo(memo: string): Promise<TonOrder | null> {
       if (memo.length === 0 || memo.length > 128) return null;
-      const rows = await deps.db.query<{
-        order_id: string;
-        user_id: number | string;
-        memo: string;
-        currency_id: number;
-        amount_units: string;
-        status: string;
-      }>(
-        `SELECT order_id, user_id, memo, currency_id, amount_units::text AS amount_units, status
-         FROM ton_orders WHERE memo = $1`,
-        [memo],
-      );
-      const r = rows[0];
+      const r = await tonOrderByMemo(deps.db, memo);
       if (!r) return null;
       return {
         orderId: r.order_id,
@@ -242,11 +226,7 @@ export function createTonOrders(deps: TonOrdersDeps) {
       if (result.status === 'rejected')
         deps.log?.warn({ orderId: order.orderId, reason: result.reason }, 'shop refused a TON payment');
       if (outcome === 'fulfilled' || outcome === 'duplicate') {
-        await deps.db.query(
-          `UPDATE ton_orders SET status = 'paid', payment_hash = $2, settled_at = $3
-           WHERE memo = $1 AND status = 'pending'`,
-          [order.memo, transfer.hash, iso(now())],
-        );
+        await markTonOrderPaid(deps.db, order.memo, transfer.hash, iso(now()));
       }
       return outcome;
     },

@@ -88,3 +88,73 @@ export function createTonWatchStore(db: Pick<Database, 'query'>): TonWatchStore 
     },
   };
 }
+
+// ── ton_orders: the TON invoices of shop orders ──
+
+export interface TonOrderRecord {
+  memo: string;
+  orderId: string;
+  userId: number;
+  currencyId: number;
+  amountUnits: string;
+  buyerWallet: string | null;
+  payTo: string;
+  jettonMaster: string | null;
+  validUntil: string;
+  createdAt: string;
+}
+
+export async function insertTonOrder(q: Pick<Database, 'query'>, o: TonOrderRecord): Promise<void> {
+  await q.query(
+    `INSERT INTO ton_orders (memo, order_id, user_id, currency_id, amount_units, buyer_wallet, pay_to,
+           jetton_master, valid_until, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      o.memo,
+      o.orderId,
+      o.userId,
+      o.currencyId,
+      o.amountUnits,
+      o.buyerWallet,
+      o.payTo,
+      o.jettonMaster,
+      o.validUntil,
+      o.createdAt,
+    ],
+  );
+}
+
+export interface TonOrderRow {
+  order_id: string;
+  user_id: number | string;
+  memo: string;
+  currency_id: number;
+  amount_units: string;
+  status: string;
+}
+
+export async function tonOrderByMemo(
+  q: Pick<Database, 'query'>,
+  memo: string,
+): Promise<TonOrderRow | undefined> {
+  const rows = await q.query<TonOrderRow>(
+    `SELECT order_id, user_id, memo, currency_id, amount_units::text AS amount_units, status
+         FROM ton_orders WHERE memo = $1`,
+    [memo],
+  );
+  return rows[0];
+}
+
+/** A pending order becomes paid by the transfer `hash`. */
+export async function markTonOrderPaid(
+  q: Pick<Database, 'query'>,
+  memo: string,
+  hash: string,
+  at: string,
+): Promise<void> {
+  await q.query(
+    `UPDATE ton_orders SET status = 'paid', payment_hash = $2, settled_at = $3
+           WHERE memo = $1 AND status = 'pending'`,
+    [memo, hash, at],
+  );
+}

@@ -10,6 +10,7 @@ import { CANVAS_WIDTH, TEMPLATE_TRANSPARENT } from '@pixel-wall/shared';
 import type { Database } from '../../db/client.ts';
 import type { TemplatesService } from '../templates/service.ts';
 import { lastEndedRound, periodAt, roundPeriod, type TournamentSchedule } from './schedule.ts';
+import * as store from './store.ts';
 
 export interface ScorerLog {
   info(obj: object, msg: string): void;
@@ -63,11 +64,7 @@ export function createTournamentScorer(deps: ScorerDeps) {
   let runs = 0;
 
   async function isFinal(roundId: number): Promise<boolean> {
-    const rows = await deps.db.query<{ final: boolean }>(
-      'SELECT final FROM tournament_rounds WHERE round_id = $1',
-      [roundId],
-    );
-    return rows[0]?.final === true;
+    return store.roundIsFinal(deps.db, roundId);
   }
 
   async function scoreRound(roundId: number, final: boolean): Promise<RoundScore> {
@@ -76,18 +73,7 @@ export function createTournamentScorer(deps: ScorerDeps) {
     let batch: { id: number; owner: number; matched: number; total: number }[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      await deps.db.query(
-        `INSERT INTO tournament_scores (round_id, template_id, owner_id, matched, total)
-         SELECT $1, t, o, m, n FROM unnest($2::bigint[], $3::bigint[], $4::int[], $5::int[]) AS u(t, o, m, n)
-         ON CONFLICT (round_id, template_id) DO UPDATE SET matched = EXCLUDED.matched, total = EXCLUDED.total`,
-        [
-          roundId,
-          batch.map((b) => b.id),
-          batch.map((b) => b.owner),
-          batch.map((b) => b.matched),
-          batch.map((b) => b.total),
-        ],
-      );
+      await store.saveScores(deps.db, roundId, batch);
       batch = [];
     };
     for await (const t of deps.templates.roundPixels(roundId)) {
@@ -97,14 +83,13 @@ export function createTournamentScorer(deps: ScorerDeps) {
       if (batch.length >= 256) await flush();
     }
     await flush();
-    await deps.db.query(
-      `INSERT INTO tournament_rounds (round_id, scored_at, scored_by, final, templates)
-       VALUES ($1, to_timestamp($2 / 1000.0), $3, $4, $5)
-       ON CONFLICT (round_id) DO UPDATE SET scored_at = EXCLUDED.scored_at, scored_by = EXCLUDED.scored_by,
-         final = EXCLUDED.final, templates = EXCLUDED.templates
-       WHERE NOT tournament_rounds.final`,
-      [roundId, now(), deps.instanceId, final, count],
-    );
+    await store.saveRound(deps.db, {
+      roundId,
+      scoredAt: now(),
+      scoredBy: deps.instanceId,
+      final,
+      templates: count,
+    });
     return { roundId, templates: count, final };
   }
 

@@ -19,6 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TemplatesService, UploadPosition } from '../templates/service.ts';
 import { periodAt, periodsAround, type TournamentSchedule, uploadRound } from './schedule.ts';
+import * as store from './store.ts';
 
 export interface TournamentsServiceDeps {
   db: Pick<Database, 'query'>;
@@ -38,13 +39,6 @@ export interface TournamentsServiceDeps {
   now?: () => number;
 }
 
-interface ScoreRow {
-  template_id: number;
-  owner_id: number;
-  matched: number;
-  total: number;
-}
-
 export function createTournamentsService(deps: TournamentsServiceDeps) {
   const { db, templates, schedule } = deps;
   const now = deps.now ?? Date.now;
@@ -60,27 +54,12 @@ export function createTournamentsService(deps: TournamentsServiceDeps) {
     preferred: number | undefined,
     finalOnly: boolean,
   ): Promise<{ roundId: number; final: boolean; scoredAt: number } | null> {
-    const rows = await db.query<{ round_id: number; final: boolean; ms: number }>(
-      `SELECT round_id, final, (extract(epoch from scored_at) * 1000)::float8 AS ms FROM tournament_rounds
-       WHERE ($1::int IS NULL OR round_id = $1) AND ($2::boolean = false OR final)
-       ORDER BY round_id DESC LIMIT 1`,
-      [preferred ?? null, finalOnly],
-    );
-    const r = rows[0];
+    const r = await store.latestScoredRound(db, preferred ?? null, finalOnly);
     return r ? { roundId: r.round_id, final: r.final, scoredAt: Math.round(Number(r.ms)) } : null;
   }
 
   async function standings(roundId: number, limit: number, offset: number) {
-    const [rows, totals] = await Promise.all([
-      db.query<ScoreRow>(
-        `SELECT template_id, owner_id, matched, total FROM tournament_scores WHERE round_id = $1
-         ORDER BY matched DESC, template_id ASC LIMIT $2 OFFSET $3`,
-        [roundId, limit, offset],
-      ),
-      db.query<{ n: number }>('SELECT count(*)::int AS n FROM tournament_scores WHERE round_id = $1', [
-        roundId,
-      ]),
-    ]);
+    const { rows, total } = await store.standingsPage(db, roundId, limit, offset);
     const byId = await templates.rows(rows.map((r) => Number(r.template_id)));
     const list: LeaderboardEntry[] = [];
     for (const [i, r] of rows.entries()) {
@@ -99,7 +78,7 @@ export function createTournamentsService(deps: TournamentsServiceDeps) {
         url: view.url,
       });
     }
-    return { list, total: totals[0]?.n ?? 0 };
+    return { list, total };
   }
 
   return {
@@ -164,15 +143,7 @@ export function createTournamentsService(deps: TournamentsServiceDeps) {
 
     /** The player's entries with their place, newest round first. */
     async userResults(userId: number): Promise<UserResults> {
-      const rows = await db.query<ScoreRow & { round_id: number; final: boolean; rank: number }>(
-        `SELECT s.round_id, s.template_id, s.matched, s.total, COALESCE(r.final, false) AS final,
-           (SELECT count(*)::int + 1 FROM tournament_scores o
-             WHERE o.round_id = s.round_id
-               AND (o.matched > s.matched OR (o.matched = s.matched AND o.template_id < s.template_id))) AS rank
-         FROM tournament_scores s LEFT JOIN tournament_rounds r ON r.round_id = s.round_id
-         WHERE s.owner_id = $1 ORDER BY s.round_id DESC LIMIT 100`,
-        [userId],
-      );
+      const rows = await store.resultsOf(db, userId);
       return {
         results: rows.map((r) => ({
           round_id: r.round_id,

@@ -5,9 +5,12 @@
 import { leagueOf, parseLaunchParam, type SquadRef, type User } from '@pixel-wall/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { achievementsOf, checkThresholds, grant } from '../achievements/service.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
+import { achievementsOf, checkThresholds, grant } from '../achievements/service.ts';
 import { balanceOf } from '../mining/balance.ts';
+import { findSquadRef } from '../squads/store.ts';
+import type { ProfileRow } from './store.ts';
+import * as store from './store.ts';
 
 export interface TelegramProfile {
   id: number;
@@ -35,32 +38,6 @@ export interface PlayerProfile {
   banned: boolean;
 }
 
-interface UserRow {
-  id: number;
-  first_name: string;
-  username: string | null;
-  photo_url: string | null;
-  language_code: string | null;
-  locale: string | null;
-  is_premium: boolean;
-  country: string | null;
-  squad_id: number | null;
-  repaints: number;
-  banned_at: string | Date | null;
-  created_at: string | Date;
-  /** 0005_moderation.sql: player, moderator or admin */
-  role: string;
-}
-
-interface SquadRow {
-  id: number;
-  name: string;
-  logo: string | null;
-  slug: string;
-  template_x: number | null;
-  template_y: number | null;
-}
-
 export interface UsersServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
   adminIds: ReadonlySet<number>;
@@ -78,8 +55,6 @@ export interface UsersServiceDeps {
 /** Beta Pixel: an early player (SPEC §3, achievement 1). */
 const BETA_PIXEL = 1;
 
-const PROFILE_COLUMNS = 'id, first_name, username, photo_url, squad_id, banned_at';
-
 export function createUsersService(deps: UsersServiceDeps) {
   const now = deps.now ?? Date.now;
   const ttl = deps.profileTtlMs ?? 10_000;
@@ -87,9 +62,7 @@ export function createUsersService(deps: UsersServiceDeps) {
   const squadCache = new Map<number, { squad: SquadRef | null; at: number }>();
   const reading = new Map<number, { stamp: number; read: Promise<PlayerProfile | null> }>();
 
-  function toProfile(
-    r: Pick<UserRow, 'id' | 'first_name' | 'username' | 'photo_url' | 'squad_id' | 'banned_at'>,
-  ) {
+  function toProfile(r: ProfileRow) {
     return {
       id: r.id,
       firstName: r.first_name,
@@ -116,21 +89,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     if (squadId === null) return null;
     const cached = squadCache.get(squadId);
     if (cached && now() - cached.at < ttl) return cached.squad;
-    const rows = await deps.db.query<SquadRow>(
-      'SELECT id, name, logo, slug, template_x, template_y FROM squads WHERE id = $1',
-      [squadId],
-    );
-    const r = rows[0];
-    const squad = r
-      ? {
-          id: r.id,
-          name: r.name,
-          logo: r.logo,
-          slug: r.slug,
-          templateX: r.template_x,
-          templateY: r.template_y,
-        }
-      : null;
+    const squad = (await findSquadRef(deps.db, squadId)) ?? null;
     squadCache.set(squadId, { squad, at: now() });
     return squad;
   }
@@ -146,40 +105,25 @@ export function createUsersService(deps: UsersServiceDeps) {
     ): Promise<{ profile: PlayerProfile; created: boolean }> {
       const launch = parseLaunchParam(ctx.startParam);
       const referrerId = launch.referrerId !== null && launch.referrerId !== p.id ? launch.referrerId : null;
-      const rows = await deps.db.query<UserRow & { created: boolean; referrer_id: number | null }>(
-        `INSERT INTO users (id, first_name, last_name, username, photo_url, language_code, is_premium, country,
-                            referrer_id, squad_id, charges, charges_updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
-                 (SELECT id FROM users WHERE id = $9),
-                 (SELECT id FROM squads WHERE id = $10),
-                 $11, $12)
-         ON CONFLICT (id) DO UPDATE SET
-           first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, username = EXCLUDED.username,
-           photo_url = COALESCE(EXCLUDED.photo_url, users.photo_url), language_code = EXCLUDED.language_code,
-           is_premium = EXCLUDED.is_premium, country = COALESCE(EXCLUDED.country, users.country),
-           last_seen_at = now()
-         RETURNING ${PROFILE_COLUMNS}, referrer_id, (xmax = 0) AS created`,
-        [
-          p.id,
-          p.firstName,
-          p.lastName,
-          p.username,
-          p.photoUrl,
-          p.languageCode,
-          p.isPremium,
-          ctx.country,
-          referrerId,
-          launch.squadId,
-          deps.startCharges,
-          ctx.now,
-        ],
-      );
-      const row = rows[0]!;
+      const row = await store.upsertSignIn(deps.db, {
+        id: p.id,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        username: p.username,
+        photoUrl: p.photoUrl,
+        languageCode: p.languageCode,
+        isPremium: p.isPremium,
+        country: ctx.country,
+        referrerId,
+        squadId: launch.squadId,
+        charges: deps.startCharges,
+        chargesUpdatedAt: ctx.now,
+      });
       if (row.banned_at !== null) throw new AppError('BANNED', 'This account is banned.');
       if (row.created && row.referrer_id !== null) await deps.onReferred?.(Number(row.referrer_id));
       if (row.created && (deps.earlyPlayers ?? 0) > 0) {
-        const [count] = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-        if ((count?.n ?? 0) <= (deps.earlyPlayers ?? 0)) await grant(deps.db, row.id, BETA_PIXEL);
+        if ((await store.countPlayers(deps.db)) <= (deps.earlyPlayers ?? 0))
+          await grant(deps.db, row.id, BETA_PIXEL);
       }
       return { profile: remember(toProfile(row)), created: row.created };
     },
@@ -193,9 +137,9 @@ export function createUsersService(deps: UsersServiceDeps) {
       const stamp = epoch();
       const inFlight = reading.get(userId);
       if (inFlight && inFlight.stamp === stamp) return inFlight.read;
-      const read = deps.db
-        .query<UserRow>(`SELECT ${PROFILE_COLUMNS} FROM users WHERE id = $1`, [userId])
-        .then((rows) => (rows[0] ? remember(toProfile(rows[0]), stamp) : null))
+      const read = store
+        .findProfile(deps.db, userId)
+        .then((row) => (row ? remember(toProfile(row), stamp) : null))
         .finally(() => {
           if (reading.get(userId)?.read === read) reading.delete(userId);
         });
@@ -214,29 +158,19 @@ export function createUsersService(deps: UsersServiceDeps) {
     squadRef,
 
     async storedCharges(userId: number): Promise<{ charges: number; updatedAt: number } | null> {
-      const rows = await deps.db.query<{ charges: number; charges_updated_at: number }>(
-        'SELECT charges, charges_updated_at FROM users WHERE id = $1',
-        [userId],
-      );
-      return rows[0] ? { charges: rows[0].charges, updatedAt: Number(rows[0].charges_updated_at) } : null;
+      const row = await store.storedCharges(deps.db, userId);
+      return row ? { charges: row.charges, updatedAt: Number(row.charges_updated_at) } : null;
     },
 
     async me(
       userId: number,
       extra: { websocketToken: string; country: string | null; walletAddress: string | null },
     ): Promise<User> {
-      const rows = await deps.db.query<UserRow & { friends: number; rank: number }>(
-        `SELECT u.*, (SELECT count(*)::int FROM users f WHERE f.referrer_id = u.id) AS friends,
-                CASE WHEN u.repaints = 0 THEN 0
-                     ELSE (SELECT count(*)::int + 1 FROM users o WHERE o.repaints > u.repaints) END AS rank
-         FROM users u WHERE u.id = $1`,
-        [userId],
-      );
-      const r = rows[0];
+      const r = await store.findMe(deps.db, userId);
       if (!r) throw new AppError('UNAUTHORIZED', 'Unknown player. Please sign in again.');
       if (r.banned_at !== null) throw new AppError('BANNED', 'This account is banned.');
       if (extra.country && extra.country !== r.country) {
-        await deps.db.query('UPDATE users SET country = $2 WHERE id = $1', [userId, extra.country]);
+        await store.setCountry(deps.db, userId, extra.country);
       }
       await checkThresholds(deps.db, r.id, { friends: r.friends, repaints: r.repaints });
       const [achievements, balance] = await Promise.all([
@@ -273,11 +207,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async standing(
       userId: number,
     ): Promise<{ repaints: number; referrerId: number | null; isAdmin: boolean } | null> {
-      const rows = await deps.db.query<{ repaints: number; referrer_id: number | null; role: string }>(
-        'SELECT repaints, referrer_id, role FROM users WHERE id = $1',
-        [userId],
-      );
-      const r = rows[0];
+      const r = await store.findStanding(deps.db, userId);
       if (!r) return null;
       return {
         repaints: Number(r.repaints),

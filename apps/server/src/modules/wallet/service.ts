@@ -20,6 +20,8 @@ import {
   type WalletKeyLookup,
 } from '../../integrations/ton/proof.ts';
 import { captchaAnswerMatches, makeCaptcha, type RandomInt } from './captcha.ts';
+import type { GuardRow } from './store.ts';
+import * as store from './store.ts';
 
 export interface WalletServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
@@ -71,59 +73,36 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   const friendly = (raw: string) => toFriendlyAddress(raw, { bounceable: false, testOnly });
 
-  interface GuardRow {
-    failures: number;
-    passed: boolean;
-    captcha_wallet: string | null;
-  }
-
   async function guardOf(userId: number): Promise<GuardRow> {
-    const rows = await deps.db.query<GuardRow>(
-      `SELECT failures, (captcha_passed_at IS NOT NULL AND captcha_passed_at > $2) AS passed, captcha_wallet
-       FROM ton_proof_guard WHERE user_id = $1`,
-      [userId, iso(now() - captchaPassTtlMs)],
+    return (
+      (await store.guardOf(deps.db, userId, iso(now() - captchaPassTtlMs))) ?? {
+        failures: 0,
+        passed: false,
+        captcha_wallet: null,
+      }
     );
-    return rows[0] ?? { failures: 0, passed: false, captcha_wallet: null };
   }
 
   async function recordFailure(userId: number): Promise<void> {
-    await deps.db.query(
-      `INSERT INTO ton_proof_guard (user_id, failures, last_failure_at) VALUES ($1, 1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET failures = ton_proof_guard.failures + 1,
-         last_failure_at = EXCLUDED.last_failure_at, captcha_passed_at = NULL, captcha_wallet = NULL`,
-      [userId, iso(now())],
-    );
+    await store.recordFailure(deps.db, userId, iso(now()));
   }
 
   async function openCaptcha(userId: number, id?: string) {
-    const rows = await deps.db.query<{ id: string; question: string; answer: string }>(
-      `SELECT id, question, answer FROM ton_captchas
-       WHERE user_id = $1 AND closed_at IS NULL AND expires_at > $2 AND ($3::text IS NULL OR id = $3)
-       ORDER BY created_at DESC LIMIT 1`,
-      [userId, iso(now()), id ?? null],
-    );
-    return rows[0] ?? null;
+    return (await store.openCaptcha(deps.db, userId, iso(now()), id ?? null)) ?? null;
   }
 
   /** The connected wallet, raw (`0:hex`), for other modules; null when none. */
   async function addressOf(userId: number): Promise<string | null> {
-    const rows = await deps.db.query<{ address: string }>(
-      'SELECT address FROM ton_user_wallets WHERE user_id = $1',
-      [userId],
-    );
-    return rows[0]?.address ?? null;
+    return store.connectedAddress(deps.db, userId);
   }
 
   return {
     async generatePayload(userId: number): Promise<{ payload: string }> {
       const at = now();
       // Expired payloads are worthless; clearing them here keeps the table small without a job.
-      await deps.db.query('DELETE FROM ton_proof_payloads WHERE expires_at < $1', [iso(at - 86_400_000)]);
+      await store.dropExpiredPayloads(deps.db, iso(at - 86_400_000));
       const payload = randomBytes(32).toString('hex');
-      await deps.db.query(
-        'INSERT INTO ton_proof_payloads (payload, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
-        [payload, userId, iso(at), iso(at + payloadTtlMs)],
-      );
+      await store.insertPayload(deps.db, payload, userId, iso(at), iso(at + payloadTtlMs));
       return { payload };
     },
 
@@ -133,22 +112,14 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (guard.failures >= captchaAfter && !(guard.passed && guard.captcha_wallet === claimed)) {
         // A pass for another wallet is spent too, so the player gets a fresh question.
         if (guard.passed) {
-          await deps.db.query(
-            'UPDATE ton_proof_guard SET captcha_passed_at = NULL, captcha_wallet = NULL WHERE user_id = $1',
-            [userId],
-          );
+          await store.forgetCaptchaPass(deps.db, userId);
         }
         throw new AppError('CAPTCHA_REQUIRED', 'Solve the captcha first, then connect the wallet again.');
       }
 
       // The payload is spent by this attempt whatever its outcome: one proof per payload.
       const at = now();
-      const spent = await deps.db.query<{ payload: string }>(
-        `UPDATE ton_proof_payloads SET used_at = $3
-         WHERE payload = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > $3 RETURNING payload`,
-        [body.proof.payload, userId, iso(at)],
-      );
-      const issued = spent[0]?.payload ?? null;
+      const issued = await store.spendPayload(deps.db, body.proof.payload, userId, iso(at));
 
       const result = await verifyTonProofOnline(
         body,
@@ -167,24 +138,16 @@ export function createWalletService(deps: WalletServiceDeps) {
       }
 
       await deps.db.transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO ton_verified_wallets (user_id, address, network, public_key, wallet_version, verified_at)
-           VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (user_id, address) DO UPDATE SET network = EXCLUDED.network,
-             public_key = EXCLUDED.public_key, wallet_version = EXCLUDED.wallet_version,
-             verified_at = EXCLUDED.verified_at`,
-          [userId, result.address, body.network, result.publicKey, result.walletVersion, iso(at)],
-        );
-        await tx.query(
-          `INSERT INTO ton_user_wallets (user_id, address, connected_at) VALUES ($1, $2, $3)
-           ON CONFLICT (user_id) DO UPDATE SET address = EXCLUDED.address, connected_at = EXCLUDED.connected_at`,
-          [userId, result.address, iso(at)],
-        );
-        await tx.query(
-          `UPDATE ton_proof_guard SET failures = 0, captcha_passed_at = NULL, captcha_wallet = NULL
-           WHERE user_id = $1`,
-          [userId],
-        );
+        await store.saveVerifiedWallet(tx, {
+          userId,
+          address: result.address,
+          network: body.network,
+          publicKey: result.publicKey,
+          walletVersion: result.walletVersion,
+          verifiedAt: iso(at),
+        });
+        await store.connectWallet(tx, userId, result.address, iso(at));
+        await store.resetGuard(tx, userId);
       });
       return { success: true, address: result.address };
     },
@@ -201,23 +164,15 @@ export function createWalletService(deps: WalletServiceDeps) {
     async setWallet(userId: number, address: string): Promise<{ success: true; wallet_address: string }> {
       const raw = normalizeTonAddress(address);
       if (!raw) throw new AppError('BAD_REQUEST', 'That is not a TON address.');
-      const verified = await deps.db.query<{ address: string }>(
-        'SELECT address FROM ton_verified_wallets WHERE user_id = $1 AND address = $2',
-        [userId, raw],
-      );
-      if (verified.length === 0) {
+      if (!(await store.isVerified(deps.db, userId, raw))) {
         throw new AppError('WALLET_NOT_VERIFIED', 'Connect this wallet through your wallet app first.');
       }
-      await deps.db.query(
-        `INSERT INTO ton_user_wallets (user_id, address, connected_at) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id) DO UPDATE SET address = EXCLUDED.address, connected_at = EXCLUDED.connected_at`,
-        [userId, raw, iso(now())],
-      );
+      await store.connectWallet(deps.db, userId, raw, iso(now()));
       return { success: true, wallet_address: friendly(raw) };
     },
 
     async disconnect(userId: number): Promise<{ success: true }> {
-      await deps.db.query('DELETE FROM ton_user_wallets WHERE user_id = $1', [userId]);
+      await store.disconnectWallet(deps.db, userId);
       return { success: true };
     },
 
@@ -230,11 +185,14 @@ export function createWalletService(deps: WalletServiceDeps) {
       const at = now();
       const c = makeCaptcha(deps.randomInt);
       const id = randomBytes(12).toString('hex');
-      await deps.db.query(
-        `INSERT INTO ton_captchas (id, user_id, question, answer, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [id, userId, c.question, c.answer, iso(at), iso(at + captchaTtlMs)],
-      );
+      await store.insertCaptcha(deps.db, {
+        id,
+        userId,
+        question: c.question,
+        answer: c.answer,
+        createdAt: iso(at),
+        expiresAt: iso(at + captchaTtlMs),
+      });
       return { captcha: { id, question: c.question } };
     },
 
@@ -246,19 +204,11 @@ export function createWalletService(deps: WalletServiceDeps) {
       const solved = captchaAnswerMatches(open.answer, body.captcha);
       const at = iso(now());
       // Closing it only if still open makes two racing answers count once.
-      const closed = await deps.db.query(
-        'UPDATE ton_captchas SET closed_at = $2, solved = $3 WHERE id = $1 AND closed_at IS NULL RETURNING id',
-        [open.id, at, solved],
-      );
-      if (!solved || closed.length === 0) {
+      const closed = await store.closeCaptcha(deps.db, open.id, at, solved);
+      if (!solved || !closed) {
         throw new AppError('CAPTCHA_WRONG', 'Wrong answer. Try the new question.');
       }
-      await deps.db.query(
-        `INSERT INTO ton_proof_guard (user_id, failures, captcha_passed_at, captcha_wallet) VALUES ($1, 0, $2, $3)
-         ON CONFLICT (user_id) DO UPDATE SET captcha_passed_at = EXCLUDED.captcha_passed_at,
-           captcha_wallet = EXCLUDED.captcha_wallet`,
-        [userId, at, wallet],
-      );
+      await store.recordCaptchaPass(deps.db, userId, at, wallet);
       return { success: true };
     },
   };

@@ -1,5 +1,5 @@
 /** Browser implementations of the sync's seams: WebSocket, deflate-raw, and the webp snapshot. */
-import { API_PREFIX } from '@pixel-wall/shared';
+import { API_PREFIX } from '@pixel-wall/shared/core';
 import { decodeSnapshot } from './snapshot-decode.ts';
 import type { Snapshot, SocketLike } from './sync.ts';
 

@@ -2,7 +2,8 @@
  * The paint flow of SPEC §4: nothing while a paint is pending; at zero charges go to
  * /energy-over; otherwise paint, apply the result, and give haptic feedback.
  */
-import { paletteIndexOf, type RepaintResult } from '@pixel-wall/shared';
+import type { RepaintResult } from '@pixel-wall/shared';
+import { paletteIndexOf } from '@pixel-wall/shared/core';
 import { liveCharges } from '../../store/charges.ts';
 import type { AppThunk } from '../../store/index.ts';
 import { chargeSpent, fetchMiningStatus } from '../../store/miningSlice.ts';

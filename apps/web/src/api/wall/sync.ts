@@ -6,6 +6,7 @@
  * HTTP (/image/canvas) as the fallback; when both fail it is retried after 2 s × the attempt.
  * Also the binary RPC (repaint) over the same socket, with request ids.
  */
+import type { RepaintResult, ServerFrame, WallEvent } from '@pixel-wall/shared';
 import {
   CloseCode,
   decodeCanvasPayload,
@@ -15,11 +16,8 @@ import {
   FrameType,
   paletteIndexOf,
   parseJson,
-  type RepaintResult,
-  type ServerFrame,
   snapChangesBody,
-  type WallEvent,
-} from '@pixel-wall/shared';
+} from '@pixel-wall/shared/core';
 import type { PixelStore } from '../../canvas/index.ts';
 import { noticeSocketClose } from '../banned.ts';
 

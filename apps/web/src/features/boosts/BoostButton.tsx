@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
+import { RollingNumber } from '../../ui/RollingNumber/RollingNumber.tsx';
 import { ProductIcon } from '../shop/ProductIcon.tsx';
 
 export interface BoostButtonProps {
@@ -38,7 +39,13 @@ export function BoostButton({
       <ProductIcon productId={productId} size={28} />
       {count !== null ? (
         <span className="boost-btn__count pixel-num" data-testid={`boost-count-${productId}`}>
-          {empty ? '+' : count > 999 ? `${format.integer(999)}+` : format.integer(count)}
+          {empty ? (
+            '+'
+          ) : count > 999 ? (
+            `${format.integer(999)}+`
+          ) : (
+            <RollingNumber value={count} format={format.integer} />
+          )}
         </span>
       ) : null}
     </button>

@@ -2,14 +2,8 @@
  * Using items on the Wall: a refill (POST /items/use {productId: 1}) and blasts (POST
  * /repaint/special). SPEC §8: haptic 'error' after every bomb, paint can, pumpkin or energy use.
  */
-import {
-  blastPixelIds,
-  blastSizeOf,
-  paletteIndexOf,
-  pointOfPixelId,
-  type RepaintSpecialBody,
-  type UseItemResult,
-} from '@pixel-wall/shared';
+import type { RepaintSpecialBody, UseItemResult } from '@pixel-wall/shared';
+import { blastPixelIds, blastSizeOf, paletteIndexOf, pointOfPixelId } from '@pixel-wall/shared/core';
 import { ApiError } from '../../api/errors.ts';
 import type { WallRuntime } from '../../api/wall/runtime.ts';
 import { liveCharges } from '../../store/charges.ts';
@@ -23,7 +17,8 @@ export type ItemOutcome =
   | { kind: 'empty' }
   /** a refill with charges already full */
   | { kind: 'full' }
-  | { kind: 'failed'; message: string };
+  /** `code`: the server's error code, shown in the player's language */
+  | { kind: 'failed'; code: string; message: string };
 
 function failure(error: unknown, productId: number): AppThunk<ItemOutcome> {
   return (dispatch) => {
@@ -32,7 +27,11 @@ function failure(error: unknown, productId: number): AppThunk<ItemOutcome> {
       return { kind: 'empty' };
     }
     if (error instanceof ApiError && error.code === 'CHARGES_FULL') return { kind: 'full' };
-    return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+    return {
+      kind: 'failed',
+      code: error instanceof ApiError ? error.code : 'INTERNAL',
+      message: error instanceof Error ? error.message : String(error),
+    };
   };
 }
 
@@ -63,7 +62,7 @@ export function applyBlast(
 ): AppThunk<Promise<ItemOutcome>> {
   return async (dispatch, _getState, { http, platform }) => {
     const index = paletteIndexOf(color);
-    if (index < 0) return { kind: 'failed', message: 'not a palette colour' };
+    if (index < 0) return { kind: 'failed', code: 'INVALID_COLOR', message: 'not a palette colour' };
     const body: RepaintSpecialBody = { pixelId, type, color };
     try {
       const result = await http.post<UseItemResult>('/repaint/special', body);

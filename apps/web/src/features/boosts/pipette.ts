@@ -4,7 +4,8 @@
  * selecting or painting. Taps can do one thing at a time, so arming it turns off the modes in
  * which a tap acts (fast mode, the blasts); fast energy stays, as it only acts at zero charges.
  */
-import { BLANK_COLOR_INDEX, colorOfIndex, type GoodsAvailable, PALETTE_SIZE } from '@pixel-wall/shared';
+import type { GoodsAvailable } from '@pixel-wall/shared';
+import { BLANK_COLOR_INDEX, colorOfIndex, PALETTE_SIZE } from '@pixel-wall/shared/core';
 import type { PixelStore } from '../../canvas/index.ts';
 import { goodsCount } from '../../store/shopStore.ts';
 import { type FastMode, tapActs } from './fastModes.ts';

@@ -3,15 +3,8 @@
  * costs, from the shared tables, and the upgrade call (POST /mining/boosts/{id}/upgrade). The
  * levels come from /mining/status; the balance is the player's whole PX (pixelCoins).
  */
-import {
-  BOOST_IDS,
-  type BoostId,
-  type BoostUpgradeResponse,
-  boostMaxLevel,
-  boostPricePx,
-  boostValueAt,
-  type MiningStatus,
-} from '@pixel-wall/shared';
+import type { BoostId, BoostUpgradeResponse, MiningStatus } from '@pixel-wall/shared';
+import { BOOST_IDS, boostMaxLevel, boostPricePx, boostValueAt } from '@pixel-wall/shared/core';
 import { ApiError } from '../../api/errors.ts';
 import type { Formatter } from '../../i18n/format.ts';
 import type { AppThunk } from '../../store/index.ts';

@@ -4,7 +4,8 @@
  * markers on found ones. Only the small notice components follow the camera, and only while
  * something is shown: panning re-renders nothing else.
  */
-import { HIDDEN_MARKER_MS, HIDDEN_NOTICE_MS, type HiddenStats } from '@pixel-wall/shared';
+import type { HiddenStats } from '@pixel-wall/shared';
+import { HIDDEN_MARKER_MS, HIDDEN_NOTICE_MS } from '@pixel-wall/shared/core';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';

@@ -1,5 +1,6 @@
 /** The hidden-template instruction popup (SPEC §2 overlays) with the hidden reward rating tab. */
-import { HIDDEN_RATING_PAGE, type HiddenRating, type HiddenStats } from '@pixel-wall/shared';
+import type { HiddenRating, HiddenStats } from '@pixel-wall/shared';
+import { HIDDEN_RATING_PAGE } from '@pixel-wall/shared/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';

@@ -1,16 +1,11 @@
 /** Hidden-template game calls (SPEC §7: reward stats, hidden reward rating). */
-import {
-  HIDDEN_RATING_PAGE,
-  type HiddenRating,
-  type HiddenStats,
-  hiddenRatingSchema,
-  hiddenStatsSchema,
-} from '@pixel-wall/shared';
+import type { HiddenRating, HiddenStats } from '@pixel-wall/shared';
+import { HIDDEN_RATING_PAGE } from '@pixel-wall/shared/core';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 
 export const fetchHiddenStats = (http: HttpClient, signal?: AbortSignal): Promise<HiddenStats> =>
-  getParsed(http, '/hidden/stats', hiddenStatsSchema, { signal });
+  getParsed(http, '/hidden/stats', (s) => s.hiddenStatsSchema, { signal });
 
 export const fetchHiddenRating = (
   http: HttpClient,
@@ -20,6 +15,6 @@ export const fetchHiddenRating = (
   getParsed(
     http,
     `/hidden/rating?limit=${HIDDEN_RATING_PAGE}&offset=${page * HIDDEN_RATING_PAGE}`,
-    hiddenRatingSchema,
+    (s) => s.hiddenRatingSchema,
     { signal },
   );

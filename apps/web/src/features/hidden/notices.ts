@@ -2,7 +2,8 @@
  * The hidden game's feedback on the wall: a flying notice ('Gotcha!' / 'Wrong color') at the
  * painted pixel for 1 s, and after a find a reward marker on that pixel for 4 s (SPEC §9).
  */
-import { HIDDEN_MARKER_MS, HIDDEN_NOTICE_MS, type HiddenOutcome } from '@pixel-wall/shared';
+import type { HiddenOutcome } from '@pixel-wall/shared';
+import { HIDDEN_MARKER_MS, HIDDEN_NOTICE_MS } from '@pixel-wall/shared/core';
 
 export interface HiddenNotice {
   id: number;

@@ -8,6 +8,7 @@ import { scrollBehavior, useMotion } from '../../platform/motion.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { loginBannerOpened } from '../../store/uiSlice.ts';
+import type { GlyphName } from '../../ui/icons/glyphs.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
 import { LoadError, SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
 import { StatGrid } from '../../ui/StatGrid/StatGrid.tsx';
@@ -39,6 +40,15 @@ function ConnectTelegram() {
     </div>
   );
 }
+
+/** The pages a player looks for after the basics, each one tap from /about. */
+const MORE: ReadonlyArray<readonly [path: string, titleKey: string, icon: GlyphName]> = [
+  ['/info', 'pages.info', 'info'],
+  ['/rules', 'pages.rules', 'doc'],
+  ['/nft', 'pages.nft', 'window'],
+  ['/staking', 'pages.staking', 'lock'],
+  ['/open-league', 'pages.openLeague', 'trophy'],
+];
 
 /** SPEC §2 /about: what the Wall is, a sign-in for guests, the game in numbers, the PX token. */
 export function AboutScreen() {
@@ -115,6 +125,22 @@ export function AboutScreen() {
               <Icon name="coin" size={18} />
               {t('about.tokenLink')}
             </Link>
+          ),
+        },
+        {
+          id: 'about_more',
+          titleKey: 'about.moreTitle',
+          children: (
+            <ul className="info__link-list" data-testid="about-more">
+              {MORE.map(([path, titleKey, icon]) => (
+                <li key={path}>
+                  <Link to={path}>
+                    <Icon name={icon} size={20} />
+                    {t(titleKey)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
           ),
         },
       ]}

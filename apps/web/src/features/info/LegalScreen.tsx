@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
-import { fetchPublicConfig, selectPublicConfig } from '../../store/configSlice.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { ContactEmail, useContactText } from '../../ui/ContactEmail/ContactEmail.tsx';
 import { Article } from './Article.tsx';
 
 export const TERMS_SECTIONS = [
@@ -39,20 +37,11 @@ export const PRIVACY_SECTIONS = [
 /** The Privacy Policy's date (SPEC §1). */
 export const PRIVACY_UPDATED = '2024-07-23';
 
-function useContactEmail(): string {
-  const dispatch = useAppDispatch();
-  const { t } = useTranslation();
-  const email = useAppSelector(selectPublicConfig)?.contactEmail;
-  useEffect(() => {
-    void dispatch(fetchPublicConfig());
-  }, [dispatch]);
-  return email ?? t('common.loading');
-}
-
 /** /terms: the Terms of Use (SPEC §1), with a link to the Privacy Policy. */
 export function TermsScreen() {
   const { t } = useTranslation();
-  const email = useContactEmail();
+  // The operator's address, or words saying none is published yet.
+  const email = useContactText();
   return (
     <Article
       testId="terms-page"
@@ -81,7 +70,7 @@ export function TermsScreen() {
 export function PrivacyScreen() {
   const { t } = useTranslation();
   const format = useFormat();
-  const email = useContactEmail();
+  const email = useContactText();
   // A calendar day, the same everywhere: read and written in UTC.
   const updated = format.date(PRIVACY_UPDATED, 'long', 'UTC');
   return (
@@ -96,11 +85,7 @@ export function PrivacyScreen() {
         values: { n: i + 1, email, age: 18 },
         ...(key === 'contact'
           ? {
-              children: (
-                <a className="info__inline-link" href={`mailto:${email}`} data-testid="privacy-email">
-                  {email}
-                </a>
-              ),
+              children: <ContactEmail className="info__inline-link" testId="privacy-email" />,
             }
           : {}),
       }))}

@@ -41,6 +41,19 @@ describe('/about', () => {
     expect(missing).toEqual([]);
   });
 
+  it('links the info, rules, NFT, staking and Open League pages', async () => {
+    renderApp('/about', createTestContext({ fetch: statsFetch }), i18n);
+    const more = await screen.findByTestId('about-more');
+    expect(Array.from(more.querySelectorAll('a')).map((a) => a.getAttribute('href'))).toEqual([
+      '/info',
+      '/rules',
+      '/nft',
+      '/staking',
+      '/open-league',
+    ]);
+    expect(missing).toEqual([]);
+  });
+
   it('scrolls to the element the hash names once the page is there', async () => {
     const scrolled: string[] = [];
     Element.prototype.scrollIntoView = function (this: Element) {
@@ -110,6 +123,35 @@ describe('legal pages', () => {
     await waitFor(() =>
       expect(screen.getByTestId('privacy-email').getAttribute('href')).toBe('mailto:team@example.test'),
     );
+  });
+
+  it('shows no made-up address when the operator has configured none', async () => {
+    const noAddress = () =>
+      createTestContext({
+        fetch: (path) =>
+          path === '/config'
+            ? json(200, { devSignIn: true, botUsername: null, appUrl: null, contactEmail: null })
+            : undefined,
+      });
+    renderApp('/privacy', noAddress(), i18n);
+    const privacy = await screen.findByTestId('privacy-page');
+    await waitFor(() =>
+      expect(screen.getByTestId('privacy-email').textContent).toBe(
+        'No contact address has been published yet.',
+      ),
+    );
+    expect(privacy.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(privacy.textContent).toContain('the contact address (not published yet)');
+    expect(privacy.textContent).not.toContain('@');
+    cleanup();
+
+    renderApp('/terms', noAddress(), i18n);
+    const terms = await screen.findByTestId('terms-page');
+    await waitFor(() =>
+      expect(terms.textContent).toContain('Questions: the contact address (not published yet).'),
+    );
+    expect(terms.textContent).not.toContain('@');
+    expect(missing).toEqual([]);
   });
 
   it('Privacy follows the language, date included', async () => {

@@ -1,4 +1,5 @@
-import { FRIENDS_PAGE_SIZE, truncate } from '@pixel-wall/shared';
+import { FRIENDS_PAGE_SIZE } from '@pixel-wall/shared';
+import { truncate } from '@pixel-wall/shared/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';

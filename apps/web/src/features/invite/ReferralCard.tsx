@@ -1,4 +1,5 @@
-import { truncateSquadName, type User } from '@pixel-wall/shared';
+import type { User } from '@pixel-wall/shared';
+import { truncateSquadName } from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { selectPublicConfig } from '../../store/configSlice.ts';

@@ -1,4 +1,4 @@
-import { type Friends, friendsResponse } from '@pixel-wall/shared';
+import type { Friends } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 import type { Page } from '../../ui/list/pagination.ts';
@@ -12,7 +12,7 @@ export async function loadFriends(
   limit: number,
   signal: AbortSignal,
 ): Promise<Page<Friend, null>> {
-  const body = await getParsed(http, '/users/me/friends', friendsResponse, {
+  const body = await getParsed(http, '/users/me/friends', (s) => s.friendsResponse, {
     query: { limit, offset },
     signal,
   });

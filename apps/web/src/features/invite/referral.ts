@@ -1,4 +1,4 @@
-import { buildReferralParam } from '@pixel-wall/shared';
+import { buildReferralParam } from '@pixel-wall/shared/core';
 import type { Platform } from '../../platform/types.ts';
 import { copyText } from '../../ui/clipboard.ts';
 

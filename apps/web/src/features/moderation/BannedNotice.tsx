@@ -1,9 +1,10 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BannedSignal, bannedSignal } from '../../api/banned.ts';
-import { fetchPublicConfig, selectPublicConfig } from '../../store/configSlice.ts';
+import { fetchPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectUserStatus } from '../../store/userSlice.ts';
+import { ContactEmail } from '../../ui/ContactEmail/ContactEmail.tsx';
 import './moderation.css';
 
 /**
@@ -18,7 +19,6 @@ export function BannedNotice({ signal = bannedSignal }: { signal?: BannedSignal 
     (state) => state.session.error?.code === 'BANNED' || state.user.error?.code === 'BANNED',
   );
   const userStatus = useAppSelector(selectUserStatus);
-  const config = useAppSelector(selectPublicConfig);
   const configFailed = useAppSelector((state) => state.config.status === 'rejected');
 
   useEffect(() => {
@@ -38,7 +38,6 @@ export function BannedNotice({ signal = bannedSignal }: { signal?: BannedSignal 
   }, [banned, dispatch]);
 
   if (!banned) return null;
-  const email = config?.contactEmail ?? null;
   return (
     <section className="banned-notice panel" role="alert" data-testid="banned-notice">
       <h2 className="banned-notice__title pixel-text">{t('moderation.bannedTitle')}</h2>
@@ -46,14 +45,7 @@ export function BannedNotice({ signal = bannedSignal }: { signal?: BannedSignal 
       <p className="banned-notice__hint">{t('moderation.bannedDetail')}</p>
       {!configFailed && (
         <p className="banned-notice__hint">
-          {t('moderation.bannedContact')}{' '}
-          {email ? (
-            <a href={`mailto:${email}`} data-testid="banned-contact">
-              {email}
-            </a>
-          ) : (
-            <span>{t('common.loading')}</span>
-          )}
+          {t('moderation.bannedContact')} <ContactEmail testId="banned-contact" />
         </p>
       )}
     </section>

@@ -1,4 +1,5 @@
-import { productById, type StarsPayment } from '@pixel-wall/shared';
+import type { StarsPayment } from '@pixel-wall/shared';
+import { productById } from '@pixel-wall/shared/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';

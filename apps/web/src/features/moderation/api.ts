@@ -1,14 +1,6 @@
-import {
-  adminMeResponse,
-  type PlayerRole,
-  playerPaymentsResponse,
-  type RefundResponse,
-  refundResponse,
-  type StarsPayment,
-} from '@pixel-wall/shared';
-import { ApiError, type HttpClient } from '../../api/http.ts';
-
-import { getParsed } from '../../api/useHttp.ts';
+import type { PlayerRole, RefundResponse, StarsPayment } from '@pixel-wall/shared';
+import type { HttpClient } from '../../api/http.ts';
+import { checked, getParsed } from '../../api/useHttp.ts';
 
 export type ModerationAction = 'ban' | 'unban';
 
@@ -24,19 +16,19 @@ export async function moderate(http: HttpClient, action: ModerationAction, userI
 
 /** GET /admin/me: the caller's role (ADMIN_IDS or users.role, as the server enforces it). */
 export async function fetchMyRole(http: HttpClient): Promise<PlayerRole> {
-  return (await getParsed(http, '/admin/me', adminMeResponse)).role;
+  return (await getParsed(http, '/admin/me', (s) => s.adminMeResponse)).role;
 }
 
 /** GET /admin/players/{id}/payments (admins): the player's Stars payments, newest first. */
 export async function fetchPlayerPayments(http: HttpClient, userId: number): Promise<StarsPayment[]> {
-  return (await getParsed(http, `/admin/players/${userId}/payments`, playerPaymentsResponse)).list;
+  return (await getParsed(http, `/admin/players/${userId}/payments`, (s) => s.playerPaymentsResponse)).list;
 }
 
 /** POST /admin/payments/{chargeId}/refund (admins); idempotent on the server. */
-export async function refundPayment(http: HttpClient, chargeId: string): Promise<RefundResponse> {
-  const parsed = refundResponse.safeParse(
-    await http.post<unknown>(`/admin/payments/${encodeURIComponent(chargeId)}/refund`),
+export function refundPayment(http: HttpClient, chargeId: string): Promise<RefundResponse> {
+  return checked(
+    (s) => s.refundResponse,
+    http.post<unknown>(`/admin/payments/${encodeURIComponent(chargeId)}/refund`),
+    'Unexpected response from the refund',
   );
-  if (!parsed.success) throw new ApiError(200, 'BAD_RESPONSE', 'Unexpected response from the refund');
-  return parsed.data;
 }

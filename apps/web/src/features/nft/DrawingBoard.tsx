@@ -3,7 +3,8 @@
  * Tools: pen (the chosen palette colour), eraser, and hand (pan). With the pen or eraser a drag
  * paints a line of pixels; with the hand a drag (or a finger) pans. Every change is saved locally.
  */
-import { NFT_SIZE, NFT_ZOOM_MAX, NFT_ZOOM_MIN, PALETTE } from '@pixel-wall/shared';
+import { NFT_SIZE, NFT_ZOOM_MAX, NFT_ZOOM_MIN } from '@pixel-wall/shared';
+import { PALETTE } from '@pixel-wall/shared/core';
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampZoom, saveDrawing, setPixel } from './drawing.ts';

@@ -6,6 +6,7 @@ import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
+import { errorText } from '../../ui/failureText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { fetchReview, reviewNft } from './api.ts';
 import { decodeDrawing } from './drawing.ts';
@@ -28,7 +29,7 @@ export function NftReview({ onChanged }: { onChanged(): void }) {
       list.retry();
       onChanged();
     } catch (err) {
-      dispatch(showToast(err instanceof Error ? err.message : t('nft.uploadFailed'), 'error'));
+      dispatch(showToast(errorText(t, err, 'nft.uploadFailed'), 'error'));
     } finally {
       setBusy(null);
     }

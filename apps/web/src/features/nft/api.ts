@@ -1,22 +1,13 @@
 /** NFT calls (SPEC §7 NFT), the review calls of admins, and the mint. */
-import {
-  type NftCount,
-  type NftData,
-  type NftGet,
-  type NftMint,
-  type NftReviewList,
-  nftCountSchema,
-  nftGetSchema,
-  nftReviewListSchema,
-} from '@pixel-wall/shared';
+import type { NftCount, NftData, NftGet, NftMint, NftReviewList } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 
 export const fetchNft = (http: HttpClient, signal?: AbortSignal): Promise<NftGet> =>
-  getParsed(http, '/nft/get', nftGetSchema, { signal });
+  getParsed(http, '/nft/get', (s) => s.nftGetSchema, { signal });
 
 export const fetchNftCount = (http: HttpClient, signal?: AbortSignal): Promise<NftCount> =>
-  getParsed(http, '/nft/count', nftCountSchema, { signal });
+  getParsed(http, '/nft/count', (s) => s.nftCountSchema, { signal });
 
 /** POST /nft/upload: the raw 64×64 RGBA bytes. */
 export async function uploadNft(http: HttpClient, pixels: Uint8Array): Promise<NftData> {
@@ -29,7 +20,7 @@ export const fetchReview = (
   status: 'pending' | 'approved' | 'rejected',
   signal?: AbortSignal,
 ): Promise<NftReviewList> =>
-  getParsed(http, `/nft/review?status=${status}&limit=20&offset=0`, nftReviewListSchema, { signal });
+  getParsed(http, `/nft/review?status=${status}&limit=20&offset=0`, (s) => s.nftReviewListSchema, { signal });
 
 export const reviewNft = (http: HttpClient, id: number, action: 'approve' | 'reject'): Promise<NftData> =>
   http.post<NftData>(`/nft/review/${id}/${action}`);

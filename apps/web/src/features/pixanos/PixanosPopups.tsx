@@ -1,9 +1,5 @@
-import {
-  PIXANOS_PAGE_SIZE,
-  type PixanosEvent,
-  type PixanosRatingEntry,
-  type WallEvent,
-} from '@pixel-wall/shared';
+import type { PixanosEvent, PixanosRatingEntry, WallEvent } from '@pixel-wall/shared';
+import { PIXANOS_PAGE_SIZE } from '@pixel-wall/shared/core';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { PALETTE } from '@pixel-wall/shared';
+import { PALETTE } from '@pixel-wall/shared/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';

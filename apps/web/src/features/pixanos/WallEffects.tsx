@@ -1,4 +1,4 @@
-import { colorOfIndex, PALETTE_RGB, paletteIndexOf } from '@pixel-wall/shared';
+import { colorOfIndex, PALETTE_RGB, paletteIndexOf } from '@pixel-wall/shared/core';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { WallRuntime } from '../../api/wall/runtime.ts';
 import type { CanvasView } from '../../canvas/index.ts';

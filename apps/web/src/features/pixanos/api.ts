@@ -1,9 +1,4 @@
-import {
-  type HistoryAllResponse,
-  historyAllResponse,
-  type PixanosRatingResponse,
-  pixanosRatingResponse,
-} from '@pixel-wall/shared';
+import type { HistoryAllResponse, PixanosRatingResponse } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 
@@ -14,7 +9,10 @@ export function loadPixanosRating(
   limit: number,
   signal: AbortSignal,
 ): Promise<PixanosRatingResponse> {
-  return getParsed(http, '/ratings/pixanos', pixanosRatingResponse, { query: { offset, limit }, signal });
+  return getParsed(http, '/ratings/pixanos', (s) => s.pixanosRatingResponse, {
+    query: { offset, limit },
+    signal,
+  });
 }
 
 /** GET /history/all?offset&limit → {list, total}: the snaps in History, newest first. */
@@ -24,5 +22,5 @@ export function loadSnapHistory(
   limit: number,
   signal: AbortSignal,
 ): Promise<HistoryAllResponse> {
-  return getParsed(http, '/history/all', historyAllResponse, { query: { offset, limit }, signal });
+  return getParsed(http, '/history/all', (s) => s.historyAllResponse, { query: { offset, limit }, signal });
 }

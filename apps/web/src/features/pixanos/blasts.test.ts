@@ -1,6 +1,13 @@
 import { pixelIdOf, type WallEvent } from '@pixel-wall/shared';
 import { describe, expect, it } from 'vitest';
-import { BLAST_FRAME_MS, BLAST_FRAMES, explosionFor, frameAt, OTHERS_MAX_DELAY_MS } from './blasts.ts';
+import {
+  BLAST_FRAME_MS,
+  BLAST_FRAMES,
+  explosionFor,
+  frameAt,
+  OTHERS_DELAY_MS,
+  othersDelay,
+} from './blasts.ts';
 
 const user = { id: 5, firstName: 'B', userPic: null };
 const bomb: WallEvent = { kind: 'bomb', user, pixelId: pixelIdOf(10, 20) };
@@ -23,7 +30,15 @@ describe('explosions', () => {
 
   it("delays others' explosions at random, never the player's own", () => {
     expect(explosionFor(bomb, 5, 100, () => 0.99)!.startAt).toBe(100);
-    expect(explosionFor(bomb, 6, 100, () => 0.5)!.startAt).toBe(100 + OTHERS_MAX_DELAY_MS / 2);
-    expect(explosionFor(bomb, null, 100, () => 1)!.startAt).toBe(100 + OTHERS_MAX_DELAY_MS);
+    expect(explosionFor(bomb, 6, 100, () => 0)!.startAt).toBe(100 + 50);
+    expect(explosionFor(bomb, 6, 100, () => 0.5)!.startAt).toBe(100 + 1_525);
+    expect(explosionFor(bomb, null, 100, () => 1)!.startAt).toBe(100 + 3_000);
+  });
+
+  it('waits 50 to 3,000 ms for a bomb and 50 to 500 ms for a pumpkin', () => {
+    expect(OTHERS_DELAY_MS).toEqual({ bomb: { min: 50, max: 3_000 }, pumpkin: { min: 50, max: 500 } });
+    expect(othersDelay('pumpkin', () => 0)).toBe(50);
+    expect(othersDelay('pumpkin', () => 1)).toBe(500);
+    expect(othersDelay('bomb', () => 0.999_999)).toBeLessThanOrEqual(3_000);
   });
 });

@@ -4,12 +4,16 @@
  * flying sparks that cool and fade. Others' explosions start after a small random delay, so a
  * burst of blasts does not go off in lockstep; the player's own blast is drawn once, at once.
  */
-import { pointOfPixelId, type WallEvent } from '@pixel-wall/shared';
+import type { WallEvent } from '@pixel-wall/shared';
+import { pointOfPixelId } from '@pixel-wall/shared/core';
 
 export const BLAST_FRAMES = { bomb: 13, pumpkin: 20 } as const;
 export const BLAST_FRAME_MS = 45;
-/** Others' explosions wait up to this long. */
-export const OTHERS_MAX_DELAY_MS = 600;
+/** Others' explosions wait a random time in [min, max] ms before they play (SPEC timings). */
+export const OTHERS_DELAY_MS = {
+  bomb: { min: 50, max: 3_000 },
+  pumpkin: { min: 50, max: 500 },
+} as const;
 
 export type BlastAnimKind = keyof typeof BLAST_FRAMES;
 
@@ -39,9 +43,15 @@ export function explosionFor(
     x,
     y,
     size: event.kind === 'bomb' ? 5 : 7,
-    startAt: now + (own ? 0 : Math.round(random() * OTHERS_MAX_DELAY_MS)),
+    startAt: now + (own ? 0 : othersDelay(event.kind, random)),
     seed: Math.floor(random() * 0xffffffff),
   };
+}
+
+/** How long another player's explosion of this kind waits: uniform in its [min, max]. */
+export function othersDelay(kind: BlastAnimKind, random: () => number = Math.random): number {
+  const { min, max } = OTHERS_DELAY_MS[kind];
+  return Math.round(min + random() * (max - min));
 }
 
 /** Which frame shows at `now`: -1 before the start, null once it is over. */

@@ -3,14 +3,8 @@
  * invoice, then a toast, 'Success!' or 'Error, try again.'. Outside the messenger Stars cannot be
  * paid, so the shop opens on the Snap's card instead (it takes crypto there).
  */
-import {
-  type BuyStarsBody,
-  type BuyStarsResponse,
-  isPaletteColor,
-  normalizeHex,
-  PALETTE,
-  ProductId,
-} from '@pixel-wall/shared';
+import type { BuyStarsBody, BuyStarsResponse } from '@pixel-wall/shared';
+import { isPaletteColor, normalizeHex, PALETTE, ProductId } from '@pixel-wall/shared/core';
 import type { AppThunk } from '../../store/index.ts';
 import { loadBuyList, trackPurchase } from '../../store/shopStore.ts';
 import { shopProductRequested, showToast } from '../../store/uiSlice.ts';

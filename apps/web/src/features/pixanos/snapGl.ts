@@ -6,7 +6,7 @@
  * exactly from the pixels the sync repaints. No WebGL2: `createSnapGl` returns null and the
  * caller skips the animation (SPEC §8: logged, not an error).
  */
-import { CANVAS_HEIGHT, CANVAS_WIDTH } from '@pixel-wall/shared';
+import { CANVAS_HEIGHT, CANVAS_WIDTH } from '@pixel-wall/shared/core';
 
 const VERTEX = `#version 300 es
 in vec2 aPos;

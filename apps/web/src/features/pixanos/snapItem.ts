@@ -12,7 +12,7 @@ export const SNAP_PRODUCT = 13;
 export type SnapOutcome =
   | { kind: 'used'; result: UseItemResult }
   | { kind: 'empty' }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; code: string; message: string };
 
 export function applySnapItem(): AppThunk<Promise<SnapOutcome>> {
   return async (dispatch, _getState, { http, platform }) => {
@@ -26,7 +26,11 @@ export function applySnapItem(): AppThunk<Promise<SnapOutcome>> {
         dispatch(goodsLeft(SNAP_PRODUCT, 0));
         return { kind: 'empty' };
       }
-      return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+      return {
+        kind: 'failed',
+        code: error instanceof ApiError ? error.code : 'INTERNAL',
+        message: error instanceof Error ? error.message : String(error),
+      };
     }
   };
 }

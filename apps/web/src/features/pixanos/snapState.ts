@@ -4,7 +4,8 @@
  * colour) fades in over 6 s; then the event popup. A small external store, so the watcher (every
  * page) and the wall's effects layer (the Wall only) share one state.
  */
-import { SNAP_ANIMATION_MS, SNAP_FADE_IN_MS, type WallEvent } from '@pixel-wall/shared';
+import type { WallEvent } from '@pixel-wall/shared';
+import { SNAP_ANIMATION_MS, SNAP_FADE_IN_MS } from '@pixel-wall/shared/core';
 import type { CanvasView } from '../../canvas/index.ts';
 
 export type SnapPhase = 'animating' | 'fading' | 'done';

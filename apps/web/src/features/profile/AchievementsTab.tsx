@@ -1,4 +1,4 @@
-import { ACHIEVEMENTS } from '@pixel-wall/shared';
+import { ACHIEVEMENTS } from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { PixelIcon } from '../../ui/icons/PixelIcon.tsx';

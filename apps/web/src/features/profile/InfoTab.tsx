@@ -1,4 +1,5 @@
-import { formatRank, isLeague, type SquadRef, truncate, truncateSquadName, withAt } from '@pixel-wall/shared';
+import type { SquadRef } from '@pixel-wall/shared';
+import { formatRank, isLeague, truncate, truncateSquadName, withAt } from '@pixel-wall/shared/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';

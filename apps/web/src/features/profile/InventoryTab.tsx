@@ -1,10 +1,5 @@
-import {
-  INVENTORY_ORDER,
-  type MyPixel,
-  PIXEL_LIST_PAGE_SIZE,
-  type ProductId,
-  productById,
-} from '@pixel-wall/shared';
+import type { MyPixel } from '@pixel-wall/shared';
+import { INVENTORY_ORDER, PIXEL_LIST_PAGE_SIZE, type ProductId, productById } from '@pixel-wall/shared/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';

@@ -1,25 +1,16 @@
-import {
-  buyListResponse,
-  type GoodsAvailable,
-  type MyPixel,
-  myPixelsResponse,
-  type PixelPrices,
-  type PlayerProfileView,
-  pixelPricesResponse,
-  playerProfileSchema,
-} from '@pixel-wall/shared';
+import type { GoodsAvailable, MyPixel, PixelPrices, PlayerProfileView } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 import type { Page } from '../../ui/list/pagination.ts';
 
 /** Any painter's public profile: GET /users/{id}/profile. */
 export function loadProfile(http: HttpClient, id: number, signal?: AbortSignal): Promise<PlayerProfileView> {
-  return getParsed(http, `/users/${id}/profile`, playerProfileSchema, signal ? { signal } : {});
+  return getParsed(http, `/users/${id}/profile`, (s) => s.playerProfileSchema, signal ? { signal } : {});
 }
 
 /** The player's goods counts from the shop list (GET /buy/list). */
 export async function loadGoods(http: HttpClient, signal?: AbortSignal): Promise<GoodsAvailable> {
-  const body = await getParsed(http, '/buy/list', buyListResponse, signal ? { signal } : {});
+  const body = await getParsed(http, '/buy/list', (s) => s.buyListResponse, signal ? { signal } : {});
   return body.goodsAvailable;
 }
 
@@ -30,7 +21,7 @@ export async function loadMyPixels(
   limit: number,
   signal: AbortSignal,
 ): Promise<Page<MyPixel, null>> {
-  const body = await getParsed(http, '/users/mypixels', myPixelsResponse, {
+  const body = await getParsed(http, '/users/mypixels', (s) => s.myPixelsResponse, {
     query: { offset, limit },
     signal,
   });
@@ -39,5 +30,5 @@ export async function loadMyPixels(
 
 /** What a pixel costs by region of the wall (GET /image/prices): tiers of rings from the centre. */
 export function loadPixelPrices(http: HttpClient, signal: AbortSignal): Promise<PixelPrices> {
-  return getParsed(http, '/image/prices', pixelPricesResponse, { signal });
+  return getParsed(http, '/image/prices', (s) => s.pixelPricesResponse, { signal });
 }

@@ -1,17 +1,11 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchPublicConfig, selectPublicConfig } from '../../store/configSlice.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { ContactEmail, useContact } from '../../ui/ContactEmail/ContactEmail.tsx';
 import { EXCHANGES } from '../../ui/pxLinks.ts';
 
 /** /px/get: three swap exchanges, the contact address, and a word on centralized exchanges. */
 export function GetTab() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const email = useAppSelector(selectPublicConfig)?.contactEmail ?? null;
-  useEffect(() => {
-    void dispatch(fetchPublicConfig());
-  }, [dispatch]);
+  const contact = useContact();
 
   return (
     <>
@@ -33,14 +27,9 @@ export function GetTab() {
           {t('px.getTab.cexTitle')}
         </h2>
         <p className="px-card__text">{t('px.getTab.cexText')}</p>
-        <p className="px-card__text">{t('px.getTab.contact')}</p>
-        {email ? (
-          <a className="px-mail pixel-num" href={`mailto:${email}`} data-testid="px-contact">
-            {email}
-          </a>
-        ) : (
-          <span className="px-card__text">{t('common.loading')}</span>
-        )}
+        {/* "Write to us:" only when there is an address to write to. */}
+        {contact.kind === 'none' ? null : <p className="px-card__text">{t('px.getTab.contact')}</p>}
+        <ContactEmail className="px-mail pixel-num" testId="px-contact" />
       </section>
     </>
   );

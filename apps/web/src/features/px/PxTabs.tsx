@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useScrollCue } from '../../ui/ScrollCue/scrollCue.ts';
 import { PX_TABS, type PxTab } from './tabs.ts';
 
 /**
@@ -8,8 +9,10 @@ import { PX_TABS, type PxTab } from './tabs.ts';
  */
 export function PxTabs({ current }: { current: PxTab }) {
   const { t } = useTranslation();
+  // On a phone the tabs run off the side: the current one is scrolled into view, the rest fade.
+  const row = useScrollCue<HTMLElement>(current);
   return (
-    <nav className="px-tabs" aria-label={t('px.tabs')}>
+    <nav ref={row} className="px-tabs" aria-label={t('px.tabs')}>
       {PX_TABS.map((id) => (
         <NavLink
           key={id}

@@ -1,4 +1,4 @@
-import { formatTokenPrice } from '@pixel-wall/shared';
+import { formatTokenPrice } from '@pixel-wall/shared/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,8 +9,8 @@ import { Icon } from '../../ui/icons/Icon.tsx';
 import { SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
 import { MARKET_SITES } from '../../ui/pxLinks.ts';
 import { useAsync } from '../../ui/useAsync.ts';
-import { loadTokenStats } from './api.ts';
 import { Tokenomics } from './Tokenomics.tsx';
+import { tokenStatsOnce } from './tokenStats.ts';
 import { Unavailable } from './Unavailable.tsx';
 
 const USES: ReadonlyArray<readonly [key: string, icon: GlyphName]> = [
@@ -26,7 +26,7 @@ export function TokenTab() {
   const format = useFormat();
   const dollars = (n: number | null) => (n === null ? '—' : `$${format.compact(n)}`);
   const http = useHttp();
-  const load = useCallback((signal: AbortSignal) => loadTokenStats(http, signal), [http]);
+  const load = useCallback(() => tokenStatsOnce(http), [http]);
   const stats = useAsync(load);
 
   let market = <SkeletonBlock height={96} />;

@@ -1,11 +1,11 @@
 import {
-  LEAGUES,
   type League,
   type MyPlace,
   type PlayerRatingEntry,
   RATINGS_ASSUMED_TOTAL,
   RATINGS_PAGE_SIZE,
 } from '@pixel-wall/shared';
+import { LEAGUES } from '@pixel-wall/shared/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';

@@ -1,4 +1,5 @@
-import { formatRank, type PlayerRatingEntry, truncate } from '@pixel-wall/shared';
+import type { PlayerRatingEntry } from '@pixel-wall/shared';
+import { formatRank, truncate } from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { Avatar } from '../../ui/Avatar/Avatar.tsx';

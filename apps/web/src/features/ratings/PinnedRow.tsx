@@ -1,4 +1,5 @@
-import { formatRank, type MyPlace, truncate, type User } from '@pixel-wall/shared';
+import type { MyPlace, User } from '@pixel-wall/shared';
+import { formatRank, truncate } from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';

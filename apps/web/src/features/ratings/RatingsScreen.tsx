@@ -1,4 +1,5 @@
-import { LEAGUES, type League, RATING_PERIODS, type RatingPeriod } from '@pixel-wall/shared';
+import { type League, RATING_PERIODS, type RatingPeriod } from '@pixel-wall/shared';
+import { LEAGUES } from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../store/hooks.ts';

@@ -1,4 +1,5 @@
-import { formatRank, type SquadRatingEntry, truncateSquadName } from '@pixel-wall/shared';
+import type { SquadRatingEntry } from '@pixel-wall/shared';
+import { formatRank, truncateSquadName } from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { Avatar } from '../../ui/Avatar/Avatar.tsx';

@@ -1,14 +1,12 @@
-import {
-  type League,
-  type MyPlace,
-  type PlayerRatingEntry,
-  personalRatingResponse,
-  type RatingPeriod,
-  SQUADS_SCREEN_LEAGUE,
-  type SquadRatingEntry,
-  type SquadsRating,
-  squadsRatingResponse,
+import type {
+  League,
+  MyPlace,
+  PlayerRatingEntry,
+  RatingPeriod,
+  SquadRatingEntry,
+  SquadsRating,
 } from '@pixel-wall/shared';
+import { SQUADS_SCREEN_LEAGUE } from '@pixel-wall/shared/core';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 import type { Page } from '../../ui/list/pagination.ts';
@@ -21,7 +19,7 @@ export async function loadPainters(
   limit: number,
   signal: AbortSignal,
 ): Promise<Page<PlayerRatingEntry, MyPlace | null>> {
-  const body = await getParsed(http, '/ratings/leaderboard', personalRatingResponse, {
+  const body = await getParsed(http, '/ratings/leaderboard', (s) => s.personalRatingResponse, {
     query: { period, limit, offset },
     signal,
   });
@@ -36,7 +34,7 @@ export async function loadLeague(
   limit: number,
   signal: AbortSignal,
 ): Promise<Page<PlayerRatingEntry, MyPlace | null>> {
-  const body = await getParsed(http, '/ratings/personal', personalRatingResponse, {
+  const body = await getParsed(http, '/ratings/personal', (s) => s.personalRatingResponse, {
     query: { league, limit, offset },
     signal,
   });
@@ -52,7 +50,7 @@ export async function loadSquads(
   limit: number,
   signal: AbortSignal,
 ): Promise<Page<SquadRatingEntry, OwnSquadPlace>> {
-  const body = await getParsed(http, '/ratings/squads', squadsRatingResponse, {
+  const body = await getParsed(http, '/ratings/squads', (s) => s.squadsRatingResponse, {
     query: { league: SQUADS_SCREEN_LEAGUE, limit, offset },
     signal,
   });

@@ -1,11 +1,5 @@
 /** Reward calls (SPEC §7 Rewards) as thunks; each reports plainly whether it worked. */
-import {
-  type PayoutStatus,
-  type RewardList,
-  type RewardStats,
-  rewardStatsResponse,
-  type UnclaimedList,
-} from '@pixel-wall/shared';
+import type { PayoutStatus, RewardList, RewardStats, UnclaimedList } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 import type { AppThunk } from '../../store/index.ts';
@@ -73,5 +67,5 @@ export function fetchPayoutStatus(): AppThunk<Promise<PayoutStatus>> {
 
 /** GET /rewards/tokens/obtain/progress → {total, count, reward_size}: PX obtained and still claimable. */
 export function loadObtainProgress(http: HttpClient, signal: AbortSignal): Promise<RewardStats> {
-  return getParsed(http, '/rewards/tokens/obtain/progress', rewardStatsResponse, { signal });
+  return getParsed(http, '/rewards/tokens/obtain/progress', (s) => s.rewardStatsResponse, { signal });
 }

@@ -1,6 +1,10 @@
 import type { Currency } from '@pixel-wall/shared';
+import { useScrollCue } from '../../ui/ScrollCue/scrollCue.ts';
 
-/** A row of currency chips (radio buttons), scrolling sideways when they do not fit. */
+/**
+ * A row of currency chips (radio buttons), scrolling sideways when they do not fit: the chosen
+ * one is scrolled into view and a fade shows the side where more are.
+ */
 export function CurrencyChoice({
   currencies,
   value,
@@ -14,8 +18,9 @@ export function CurrencyChoice({
   label: string;
   testId?: string;
 }) {
+  const row = useScrollCue<HTMLFieldSetElement>(value);
   return (
-    <fieldset className="currency-choice" data-testid={testId}>
+    <fieldset ref={row} className="currency-choice" data-testid={testId}>
       <legend className="visually-hidden">{label}</legend>
       {currencies.map((c) => (
         <button

@@ -1,4 +1,4 @@
-import { iconTier } from '@pixel-wall/shared';
+import { iconTier } from '@pixel-wall/shared/core';
 import { useMemo } from 'react';
 import { artPaths, PRODUCT_ART, PRODUCT_ART_KEY } from './art.ts';
 

@@ -1,4 +1,5 @@
-import { formatCountdown, type ShopProduct } from '@pixel-wall/shared';
+import type { ShopProduct } from '@pixel-wall/shared';
+import { formatCountdown } from '@pixel-wall/shared/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';

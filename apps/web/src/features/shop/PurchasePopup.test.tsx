@@ -183,6 +183,14 @@ describe('purchase popup', () => {
       </AppProviders>,
     );
     expect(screen.getByTestId('purchase-total').textContent).toContain('Not available');
+    // No way to buy it in PX: neither a buy button nor a wallet to connect for it.
+    expect(screen.queryByTestId('buy-button')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Connect/ })).toBeNull();
+    expect(screen.getByTestId('purchase-unavailable').textContent).toContain("can't be bought with PX");
+    // The way on is a currency that has a price: switching to it offers the wallet again.
+    fireEvent.click(screen.getByRole('button', { name: 'Pay with TON' }));
+    expect(screen.queryByTestId('purchase-unavailable')).toBeNull();
+    expect(screen.getByTestId('purchase-total').textContent).not.toContain('Not available');
   });
 
   it('asks for a wallet, then sends the message the server prepared as it is', async () => {

@@ -1,4 +1,5 @@
-import { type Currency, CurrencyId, PALETTE, type ShopProduct } from '@pixel-wall/shared';
+import type { Currency, ShopProduct } from '@pixel-wall/shared';
+import { CurrencyId, PALETTE } from '@pixel-wall/shared/core';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
@@ -112,9 +113,17 @@ export function PurchasePopup({
   let buyLabel: string;
   if (pending) buyLabel = t('shop.buyPending');
   else if (success) buyLabel = t('shop.buyDone');
-  else if (total === null) buyLabel = t('shop.notAvailable');
-  else buyLabel = t('shop.buyFor', { price: `${format.decimal(total)} ${currencyCode(currency)}` });
+  else if (total !== null)
+    buyLabel = t('shop.buyFor', { price: `${format.decimal(total)} ${currencyCode(currency)}` });
+  // Not shown: there is no buy button without a price.
+  else buyLabel = t('shop.notAvailable');
 
+  // SPEC §2/§5: no price in this currency is Not available, with no way to buy (nor a wallet to
+  // connect for it): only a currency that has a price is offered instead.
+  const unavailable = total === null && !success;
+  const alternative = unavailable
+    ? (currencies.find((c) => totalFor(product, c.id, 1) !== null) ?? null)
+    : null;
   const needsWallet = crypto && signedIn && !walletReady && !success;
   return (
     <Popup onClose={onClose} title={text.name} testId="purchase-popup" className="purchase">
@@ -189,7 +198,16 @@ export function PurchasePopup({
         </p>
       ) : null}
 
-      {!signedIn ? (
+      {unavailable ? (
+        <div className="purchase__unavailable" data-testid="purchase-unavailable">
+          <p className="purchase__note">{t('shop.noPriceIn', { currency: currencyCode(currency) })}</p>
+          {alternative ? (
+            <button type="button" className="btn btn--block" onClick={() => changeCurrency(alternative.id)}>
+              {t('shop.payWith', { currency: currencyCode(alternative.id) })}
+            </button>
+          ) : null}
+        </div>
+      ) : !signedIn ? (
         <p className="purchase__note">{t('shop.signInToBuy')}</p>
       ) : needsWallet ? (
         restoring ? (
@@ -202,7 +220,6 @@ export function PurchasePopup({
           type="button"
           className={`btn btn--primary btn--block purchase__buy${pending ? ' is-pending' : ''}`}
           data-testid="buy-button"
-          disabled={total === null && !success}
           aria-busy={pending}
           aria-disabled={pending}
           onClick={() => void press()}

@@ -5,7 +5,7 @@ import {
   SLIDER_POSITION_COUNT,
   sliderLabel,
   valueAtPosition,
-} from '@pixel-wall/shared';
+} from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 

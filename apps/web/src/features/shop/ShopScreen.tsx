@@ -1,4 +1,5 @@
-import { isPaletteColor, type ShopProduct } from '@pixel-wall/shared';
+import type { ShopProduct } from '@pixel-wall/shared';
+import { isPaletteColor } from '@pixel-wall/shared/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

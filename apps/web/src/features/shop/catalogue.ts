@@ -2,20 +2,18 @@
  * Shop rules that need no screen (SPEC §2 Shop, §4 Shop, §5): which currencies are offered where,
  * row prices, badges, Pixanos' colour, and which rows open a card.
  */
+import type { Currency, GoodsAvailable, ShopProduct } from '@pixel-wall/shared';
 import {
   CURRENCIES,
-  type Currency,
   CurrencyId,
   DEFAULT_CURRENCY_ID,
   DEFAULT_WEB_CURRENCY_ID,
   formatBuyPrice,
-  type GoodsAvailable,
   isPaletteColor,
   normalizeHex,
   PALETTE,
   SHOP_ORDER,
-  type ShopProduct,
-} from '@pixel-wall/shared';
+} from '@pixel-wall/shared/core';
 import type { PlatformKind } from '../../platform/types.ts';
 
 /** Stars are paid through Telegram only; the website sells for crypto. */

@@ -2,13 +2,13 @@
  * The purchase of SPEC §4: idle → pending on the buy press → (invoice or wallet transfer) →
  * success or failure. A press while pending is ignored; a press on success closes and resets.
  */
-import {
-  type BuyStarsBody,
-  type BuyStarsResponse,
-  CurrencyId,
-  type StartTransactionBody,
-  type StartTransactionResponse,
+import type {
+  BuyStarsBody,
+  BuyStarsResponse,
+  StartTransactionBody,
+  StartTransactionResponse,
 } from '@pixel-wall/shared';
+import { CurrencyId } from '@pixel-wall/shared/core';
 import { ApiError } from '../../api/errors.ts';
 import type { AppThunk } from '../../store/index.ts';
 import { loadBuyList, trackPurchase } from '../../store/shopStore.ts';

@@ -1,4 +1,5 @@
-import { productById, type ShopProduct } from '@pixel-wall/shared';
+import type { ShopProduct } from '@pixel-wall/shared';
+import { productById } from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 
 /** A product's name and description in the player's language, the catalogue's text as fallback. */

@@ -1,4 +1,5 @@
-import { type SquadInfo, truncateSquadName } from '@pixel-wall/shared';
+import type { SquadInfo } from '@pixel-wall/shared';
+import { truncateSquadName } from '@pixel-wall/shared/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../store/hooks.ts';

@@ -1,4 +1,4 @@
-import { truncateSquadName } from '@pixel-wall/shared';
+import { truncateSquadName } from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { popupPopped } from '../../store/uiSlice.ts';

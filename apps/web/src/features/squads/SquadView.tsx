@@ -1,10 +1,5 @@
-import {
-  formatRank,
-  type SquadRatingDetails,
-  truncate,
-  truncateSquadName,
-  truncateSquadSlug,
-} from '@pixel-wall/shared';
+import type { SquadRatingDetails } from '@pixel-wall/shared';
+import { formatRank, truncate, truncateSquadName, truncateSquadSlug } from '@pixel-wall/shared/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';

@@ -1,10 +1,15 @@
-import { type SquadRatingDetails, squadRatingDetailsSchema } from '@pixel-wall/shared';
+import type { SquadRatingDetails } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 
 /** Squad info with its top painters: GET /ratings/squads/{id}. */
 export function loadSquad(http: HttpClient, id: number, signal?: AbortSignal): Promise<SquadRatingDetails> {
-  return getParsed(http, `/ratings/squads/${id}`, squadRatingDetailsSchema, signal ? { signal } : {});
+  return getParsed(
+    http,
+    `/ratings/squads/${id}`,
+    (s) => s.squadRatingDetailsSchema,
+    signal ? { signal } : {},
+  );
 }
 
 export async function joinSquad(http: HttpClient, id: number): Promise<void> {

@@ -2,7 +2,7 @@
  * The referrer-squad welcome (SPEC §2): a launch parameter with `s{id}` greets a player who is not in
  * that squad with a popup to join it, once per squad id on this device.
  */
-import { parseLaunchParam } from '@pixel-wall/shared';
+import { parseLaunchParam } from '@pixel-wall/shared/core';
 import { readLocal, writeLocal } from '../../platform/storage.ts';
 
 export const WELCOME_STORAGE_PREFIX = 'squadWelcome:';

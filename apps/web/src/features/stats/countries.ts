@@ -1,4 +1,4 @@
-import { INTL_LOCALES, isSupportedLanguage } from '@pixel-wall/shared';
+import { INTL_LOCALES, isSupportedLanguage } from '@pixel-wall/shared/core';
 
 /** 'DE' → 🇩🇪; anything that is not a two-letter code gets a white flag. */
 export function flagOf(code: string): string {

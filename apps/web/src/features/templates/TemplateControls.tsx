@@ -1,4 +1,4 @@
-import { PALETTE } from '@pixel-wall/shared';
+import { PALETTE } from '@pixel-wall/shared/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateLayer } from '../../canvas/index.ts';

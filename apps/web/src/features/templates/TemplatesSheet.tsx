@@ -1,4 +1,5 @@
-import { TEMPLATE_PAGE_SIZE, type Template } from '@pixel-wall/shared';
+import type { Template } from '@pixel-wall/shared';
+import { TEMPLATE_PAGE_SIZE } from '@pixel-wall/shared/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';

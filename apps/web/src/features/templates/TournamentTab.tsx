@@ -1,13 +1,11 @@
+import type { LeaderboardEntry, Template, TournamentPeriods } from '@pixel-wall/shared';
 import {
   FINAL_RESULTS_PAGE_SIZE,
   formatCountdown,
   GAME_DEFAULTS,
-  type LeaderboardEntry,
   RANDOM_TEMPLATES,
-  type Template,
   TOURNAMENT_TEMPLATE_PAGE_SIZE,
-  type TournamentPeriods,
-} from '@pixel-wall/shared';
+} from '@pixel-wall/shared/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';

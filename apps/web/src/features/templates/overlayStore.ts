@@ -3,7 +3,8 @@
  * 1, default 70) and the colours the player hid. Remembered in localStorage under `selectedTemplate`
  * (SPEC §3), read with useSyncExternalStore; the template itself is fetched again on the next visit.
  */
-import { GAME_DEFAULTS, PALETTE_SIZE, type Template } from '@pixel-wall/shared';
+import type { Template } from '@pixel-wall/shared';
+import { GAME_DEFAULTS, PALETTE_SIZE } from '@pixel-wall/shared/core';
 import { useSyncExternalStore } from 'react';
 import { readLocal, writeLocal } from '../../platform/storage.ts';
 

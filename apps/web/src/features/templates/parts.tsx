@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
 import type { Pixel } from '../../canvas/index.ts';
 import { useFormat } from '../../i18n/format.ts';
+import { errorText } from '../../ui/failureText.ts';
 import { LoadMoreButton } from '../../ui/list/LoadMoreButton.tsx';
 import { hasMore, type PagedState } from '../../ui/list/pagination.ts';
 
@@ -99,11 +100,9 @@ export function UploadForm({ selected, maxSize, upload, testId }: UploadFormProp
           .then(() => setFile(null))
           .catch((err: unknown) =>
             setError(
-              !(err instanceof ApiError)
-                ? t('templates.uploadFailed')
-                : err.code === 'UPLOADS_BUSY'
-                  ? t('templates.uploadsBusy')
-                  : err.message,
+              err instanceof ApiError && err.code === 'UPLOADS_BUSY'
+                ? t('templates.uploadsBusy')
+                : errorText(t, err, 'templates.uploadFailed'),
             ),
           )
           .finally(() => setBusy(false));

@@ -1,4 +1,4 @@
-import { PALETTE } from '@pixel-wall/shared';
+import { PALETTE } from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 
 export function ColorPalette({

@@ -1,8 +1,10 @@
-import { formatCountdown, type PixelInfo } from '@pixel-wall/shared';
+import type { PixelInfo } from '@pixel-wall/shared';
+import { formatCountdown } from '@pixel-wall/shared/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { PixelIcon } from '../../ui/icons/PixelIcon.tsx';
+import { RollingNumber } from '../../ui/RollingNumber/RollingNumber.tsx';
 import { useLiveCharges } from '../mining/useLiveCharges.ts';
 import { ColorPalette } from './ColorPalette.tsx';
 import { INFO_GLYPH, LINK_GLYPH } from './glyphs.ts';
@@ -78,7 +80,13 @@ export function PaintBar(p: PaintBarProps) {
         >
           <span className="paint-button__label">{t('wall.paint')}</span>
           <span className="paint-button__charges" data-testid="charges">
-            {live ? `${format.integer(charges)}/${format.integer(max)}` : '…'}
+            {live ? (
+              <>
+                <RollingNumber value={charges} format={format.integer} />/{format.integer(max)}
+              </>
+            ) : (
+              '…'
+            )}
           </span>
           <span className="paint-button__bar" aria-hidden="true">
             <span

@@ -1,4 +1,5 @@
-import { type PixelInfo, truncate, withAt } from '@pixel-wall/shared';
+import type { PixelInfo } from '@pixel-wall/shared';
+import { truncate, withAt } from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 

@@ -81,7 +81,7 @@ afterAll(() => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The Wall inside the app's providers and a router, every commit under it counted. */
-function renderWall() {
+function renderWall(context = createTestContext()) {
   const commits: string[] = [];
   const router = createMemoryRouter([
     {
@@ -94,7 +94,7 @@ function renderWall() {
     },
   ]);
   render(
-    <AppProviders context={createTestContext()} i18n={i18n}>
+    <AppProviders context={context} i18n={i18n}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -159,5 +159,51 @@ describe('the Wall’s render budget', () => {
       await sleep(10);
     });
     expect(commits.length).toBeGreaterThan(0);
+  });
+});
+
+describe('coming back to the Wall', () => {
+  it('keeps the camera and the selected pixel the player left (as from /energy-over)', async () => {
+    views.length = 0;
+    const context = createTestContext();
+    const commits = renderWall(context);
+    await settle(commits);
+    const first = views[0]!;
+    expect(first.isFitted()).toBe(true);
+    const canvas = document.querySelector('[data-testid=wall-canvas]')!;
+    await act(async () => {
+      pointer(canvas, 'pointerdown', 200, 400);
+      for (let i = 1; i <= 10; i++) pointer(canvas, 'pointermove', 200 + i * 5, 400 + i * 3);
+      pointer(canvas, 'pointerup', 250, 430);
+      first.zoomIn();
+      await sleep(300);
+      pointer(canvas, 'pointerdown', 200, 400);
+      pointer(canvas, 'pointerup', 200, 400);
+      await sleep(10);
+    });
+    const camera = first.getCamera();
+    const selected = first.getSelection();
+    expect(selected).not.toBeNull();
+    expect(first.isFitted()).toBe(false);
+
+    cleanup();
+    expect(context.store.getState().ui.wallView).toEqual({ camera, selected });
+
+    const again = renderWall(context);
+    await settle(again);
+    const second = views[1]!;
+    expect(second.getCamera()).toEqual(camera);
+    expect(second.getSelection()).toEqual(selected);
+  });
+
+  it('starts fitted, with nothing selected, when the Wall was left untouched', async () => {
+    views.length = 0;
+    const context = createTestContext();
+    await settle(renderWall(context));
+    cleanup();
+    expect(context.store.getState().ui.wallView).toEqual({ camera: null, selected: null });
+    await settle(renderWall(context));
+    expect(views[1]!.isFitted()).toBe(true);
+    expect(views[1]!.getSelection()).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { PALETTE } from '@pixel-wall/shared';
-import { useRef, useState } from 'react';
+import { PALETTE } from '@pixel-wall/shared/core';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wallRuntime } from '../../api/wall/runtime.ts';
 import type { Pixel } from '../../canvas/index.ts';
@@ -22,6 +22,7 @@ import { WallRewards } from '../rewards/WallRewards.tsx';
 import { TemplateControls, TemplateHint } from '../templates/TemplateControls.tsx';
 import { TemplatesSheet } from '../templates/TemplatesSheet.tsx';
 import { useTemplateOverlay } from '../templates/useTemplateOverlay.ts';
+import { FlyingRewards } from './FlyingRewards.tsx';
 import {
   useCanvasView,
   useCopyPixelLink,
@@ -29,13 +30,17 @@ import {
   useLaunch,
   usePixelInfo,
   useRecentColors,
+  useSavedWallView,
   useSocketToken,
   useSyncStatus,
   useWide,
 } from './hooks.ts';
 import { PaintBar, type PaintBarTab } from './PaintBar.tsx';
+import { createPaintMark, paintZoom } from './paintMark.ts';
 import { isAiming, modeOf, tapIntent } from './tool.ts';
+import { useWallFlights } from './useRewardFlight.ts';
 import { useWallTool } from './useWallTool.ts';
+import { WallOffers } from './WallOffers.tsx';
 import { WelcomeBlock } from './WelcomeBlock.tsx';
 import { ZoomControls } from './ZoomControls.tsx';
 import './wall.css';
@@ -53,7 +58,8 @@ export function WallScreen() {
   const colors = useRecentColors();
   const copyLink = useCopyPixelLink();
 
-  const [selected, setSelected] = useState<Pixel | null>(launch.pixel);
+  const saved = useSavedWallView();
+  const [selected, setSelected] = useState<Pixel | null>(saved ? saved.selected : launch.pixel);
   const [tab, setTab] = useState<PaintBarTab>('none');
   const [miningOpen, setMiningOpen] = useState(false);
   const [templatesOpen, setTemplatesOpen] = useState(false);
@@ -61,18 +67,29 @@ export function WallScreen() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // The view's tap callback is made once; it calls whatever this holds at the time.
   const onTap = useRef<(p: Pixel | null) => void>(() => {});
-  const view = useCanvasView(canvasRef, runtime, onTap, launch.pixel);
+  const view = useCanvasView(canvasRef, runtime, onTap, launch.pixel, saved);
+  const [mark] = useState(() => createPaintMark());
+  useEffect(() => (view ? view.addLayer(mark) : undefined), [view, mark]);
   const { chromeRef, bottomRef, railRef } = useCoveredInsets(view, canvasRef);
   const templates = useTemplateOverlay(view, selected, { signedIn, showReferred: launch.template });
 
-  const tool = useWallTool({ view, runtime, colors, goods: shop.goods });
+  // The painter sees their pixel: zoomed in to it when too small to make out, and ringed a moment.
+  const showPaint = (p: Pixel) => {
+    if (!view) return;
+    const zoom = paintZoom(view.getCamera().scale);
+    if (zoom !== null) view.centreOn(p.x, p.y, zoom, true);
+    mark.mark(p);
+  };
+  const tool = useWallTool({ view, runtime, colors, goods: shop.goods, onPainted: showPaint });
   const current = tool.state.tool;
   const mode = modeOf(current);
   const info = usePixelInfo(selected, tab === 'info', tool.painted);
+  const flights = useWallFlights(tool.reward, view, canvasRef);
 
   onTap.current = (p) => {
     const intent = tapIntent(current);
     tool.send({ type: 'pixelTapped' });
+    flights.wonAt.current = p;
     if (intent.kind === 'select') {
       setSelected(p);
       if (intent.paint && p) void tool.paint(p);
@@ -127,7 +144,10 @@ export function WallScreen() {
                 onPress={(m) => void tool.pressBoost(m)}
               />
             ) : null}
-            <ZoomControls view={view} />
+            <div className="wall__rail-end">
+              <WallOffers signedIn={signedIn} onFly={flights.launch} />
+              <ZoomControls view={view} />
+            </div>
           </div>
           {signedIn && current.kind === 'aimBlast' ? (
             <BoostHint
@@ -153,7 +173,10 @@ export function WallScreen() {
               painting={tool.state.painting}
               onTab={setTab}
               onPick={colors.pick}
-              onPaint={() => void tool.paint(selected)}
+              onPaint={() => {
+                flights.wonAt.current = selected;
+                void tool.paint(selected);
+              }}
               onCopyLink={() => void copyLink(selected)}
               templateHint={
                 templates.hint !== null ? (
@@ -183,6 +206,7 @@ export function WallScreen() {
         </div>
       </div>
       <HiddenLayer view={view} notice={tool.hiddenNotice} signedIn={signedIn} />
+      <FlyingRewards flights={flights.flights} onLanded={flights.landed} />
       <WallRewards signedIn={signedIn} reward={tool.reward} onDone={tool.clearReward} />
       {signedIn ? <MiningSheet open={miningOpen} onClose={() => setMiningOpen(false)} /> : null}
       <TemplatesSheet

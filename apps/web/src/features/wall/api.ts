@@ -1,4 +1,5 @@
-import { type PixelInfo, pixelIdOf, pixelInfoSchema } from '@pixel-wall/shared';
+import type { PixelInfo } from '@pixel-wall/shared';
+import { pixelIdOf } from '@pixel-wall/shared/core';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 import type { Pixel } from '../../canvas/index.ts';
@@ -8,7 +9,7 @@ export function loadPixelInfo(http: HttpClient, pixel: Pixel, signal?: AbortSign
   return getParsed(
     http,
     `/image/get/${pixelIdOf(pixel.x, pixel.y)}`,
-    pixelInfoSchema,
+    (s) => s.pixelInfoSchema,
     signal ? { signal } : {},
   );
 }

@@ -2,7 +2,8 @@
  * The Wall screen's data and its canvas view, one hook each: the sync status, the socket's token,
  * the recent colours, the selected pixel's info, the view itself and what the chrome covers of it.
  */
-import { type PixelInfo, parseLaunchParam, type UsersStats } from '@pixel-wall/shared';
+import type { PixelInfo, UsersStats } from '@pixel-wall/shared';
+import { parseLaunchParam } from '@pixel-wall/shared/core';
 import { type RefObject, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadUsersStats } from '../../api/stats.ts';
@@ -13,12 +14,18 @@ import { type CanvasView, createCanvasView, type Insets, type Pixel } from '../.
 import { useMotion } from '../../platform/motion.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { selectPublicConfig } from '../../store/configSlice.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
-import { selectCanvasFps, showToast } from '../../store/uiSlice.ts';
+import {
+  type SavedWallView,
+  selectCanvasFps,
+  selectWallView,
+  showToast,
+  wallViewSaved,
+} from '../../store/uiSlice.ts';
 import { fetchMe, selectUser } from '../../store/userSlice.ts';
 import { copyText } from '../../ui/clipboard.ts';
-import { parseRecent, pushRecent, RECENT_COLORS_KEY, randomPaletteColor } from '../../ui/colors.ts';
+import { parseRecent, pushRecent, RECENT_COLORS_KEY, randomStartColor } from '../../ui/colors.ts';
 import { pixelLink } from '../../ui/pixelLink.ts';
 import { loadPixelInfo } from './api.ts';
 
@@ -94,7 +101,7 @@ export interface RecentColors {
 export function useRecentColors(): RecentColors {
   const platform = usePlatform();
   const [recent, setRecent] = useState<string[]>(() => parseRecent(localStorage.getItem(RECENT_COLORS_KEY)));
-  const [color, setColor] = useState<string>(() => recent[0] ?? randomPaletteColor());
+  const [color, setColor] = useState<string>(() => recent[0] ?? randomStartColor());
   useEffect(() => {
     let alive = true;
     void platform.cloudGet(RECENT_COLORS_KEY).then((raw) => {
@@ -169,15 +176,29 @@ export function useUsersStats(): UsersStats | null {
 }
 
 /**
+ * The Wall as the player left it the last time it was shown (read once per mount): it comes back
+ * at the same camera and selection, from /energy-over's Okay as from any other page.
+ */
+export function useSavedWallView(): SavedWallView | null {
+  const store = useAppStore();
+  const [saved] = useState(() => selectWallView(store.getState()));
+  return saved;
+}
+
+/**
  * The canvas view on `canvasRef`, made once per mount (null before): taps go to whatever `onTap`
- * holds at the time; the launch pixel is selected and centred; fps and motion follow the settings.
+ * holds at the time; the view the player left (`saved`) comes back, else the launch pixel is
+ * selected and centred; fps and motion follow the settings. On unmount the camera and selection
+ * are saved for the next visit.
  */
 export function useCanvasView(
   canvasRef: RefObject<HTMLCanvasElement | null>,
   runtime: WallRuntime,
   onTap: RefObject<(p: Pixel | null) => void>,
   launch: Pixel | null,
+  saved: SavedWallView | null = null,
 ): CanvasView | null {
+  const dispatch = useAppDispatch();
   const fps = useAppSelector(selectCanvasFps);
   const motion = useMotion();
   const [view, setView] = useState<CanvasView | null>(null);
@@ -191,15 +212,19 @@ export function useCanvasView(
       background: getComputedStyle(el).getPropertyValue('--wall-surround').trim() || '#1a1d27',
     });
     setView(v);
-    if (launch) {
+    if (saved) {
+      if (saved.camera) v.setCamera(saved.camera);
+      v.select(saved.selected);
+    } else if (launch) {
       v.select(launch);
       v.centreOn(launch.x, launch.y, LAUNCH_SCALE);
     }
     return () => {
+      dispatch(wallViewSaved({ camera: v.isFitted() ? null : v.getCamera(), selected: v.getSelection() }));
       v.destroy();
       setView(null);
     };
-  }, [canvasRef, runtime, onTap, launch]);
+  }, [canvasRef, runtime, onTap, launch, saved, dispatch]);
   useEffect(() => view?.setFps(fps), [view, fps]);
   useEffect(() => view?.setMotion(motion), [view, motion]);
   return view;

@@ -3,7 +3,8 @@
  * refill, the shop for what the player does not hold, and what follows a paint (the recent colours,
  * a reward, a hidden pixel's notice). The tool lives in one reducer; the buttons and taps send it events.
  */
-import { type GoodsAvailable, pixelIdOf, type RepaintSpecialBody } from '@pixel-wall/shared';
+import type { GoodsAvailable, RepaintSpecialBody } from '@pixel-wall/shared';
+import { pixelIdOf } from '@pixel-wall/shared/core';
 import { type Dispatch, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks.t
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { goodsCount } from '../../store/shopStore.ts';
 import { shopProductRequested, showToast } from '../../store/uiSlice.ts';
+import { errorText, paintFailureToast } from '../../ui/failureText.ts';
 import type { FastMode } from '../boosts/fastModes.ts';
 import { applyBlast, applyRefill, type ItemOutcome } from '../boosts/items.ts';
 import { paintWithEnergy } from '../boosts/paintFlow.ts';
@@ -41,6 +43,8 @@ export interface WallToolOptions {
   /** the active colour is painted and blasted with; a paint puts it first among the recent ones */
   colors: RecentColors;
   goods: GoodsAvailable;
+  /** a paint of `target` went through (the Wall shows it to the painter) */
+  onPainted?: (target: Pixel) => void;
 }
 
 export interface WallTool {
@@ -63,7 +67,7 @@ export interface WallTool {
   painted: number;
 }
 
-export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): WallTool {
+export function useWallTool({ view, runtime, colors, goods, onPainted }: WallToolOptions): WallTool {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const store = useAppStore();
@@ -87,7 +91,11 @@ export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): 
     navigate('/stars');
   };
 
-  const failed = (message: string) => dispatch(showToast(t('boosts.failed', { message }), 'error'));
+  // Codes on the wire, words in the player's language.
+  const failed = (outcome: { code: string }) =>
+    dispatch(
+      showToast(t('boosts.failed', { message: errorText(t, outcome, 'serverErrors.INTERNAL') }), 'error'),
+    );
 
   /** An item use under way: the shop when none are left, a toast on failure, else its reward. */
   const withItem = async (productId: number, use: () => Promise<ItemOutcome>) => {
@@ -95,11 +103,18 @@ export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): 
     try {
       const outcome = await use();
       if (outcome.kind === 'empty') openShopFor(productId);
-      else if (outcome.kind === 'failed') failed(outcome.message);
+      else if (outcome.kind === 'failed') failed(outcome);
       else if (outcome.kind === 'used') setReward(paintRewardOf(outcome.result));
     } finally {
       send({ type: 'itemEnded' });
     }
+  };
+
+  /** SPEC §8: an auth failure is only logged, a rate limit is an info notice, the rest errors. */
+  const paintFailed = (outcome: { code: string; message: string }) => {
+    const toast = paintFailureToast(t, outcome);
+    if (toast) dispatch(showToast(toast.text, toast.kind));
+    else console.error(`Paint refused, not signed in (${outcome.code}): ${outcome.message}`);
   };
 
   const paint = async (target: Pixel | null) => {
@@ -111,11 +126,11 @@ export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): 
       const energy = modeOf(state.tool) === 'energy';
       const outcome = await dispatch(paintWithEnergy(runtime, pixelId, color, energy));
       if (outcome.kind === 'no-charges' || outcome.kind === 'no-refill') navigate('/energy-over');
-      else if (outcome.kind === 'failed')
-        dispatch(showToast(t('wall.paintFailed', { message: outcome.message }), 'error'));
+      else if (outcome.kind === 'failed') paintFailed(outcome);
       else {
         if (colors.recent[0] !== color) colors.pick(color);
         setPainted((n) => n + 1);
+        onPainted?.(target);
         setReward(paintRewardOf(outcome.result));
         setHiddenNotice(noticeOf(outcome.result.hidden, target.x, target.y, Date.now()));
       }
@@ -139,7 +154,7 @@ export function useWallTool({ view, runtime, colors, goods }: WallToolOptions): 
     try {
       const outcome = await dispatch(applySnapItem());
       if (outcome.kind === 'empty') openShopFor(SNAP_PRODUCT);
-      else if (outcome.kind === 'failed') failed(outcome.message);
+      else if (outcome.kind === 'failed') failed(outcome);
     } finally {
       send({ type: 'itemEnded' });
     }

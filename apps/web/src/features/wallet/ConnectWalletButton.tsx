@@ -3,7 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../store/hooks.ts';
 import { showToast } from '../../store/uiSlice.ts';
-import { answerCaptcha, connectWallet } from './connect.ts';
+import { errorText } from '../../ui/failureText.ts';
+import { Icon } from '../../ui/icons/Icon.tsx';
+import { answerCaptcha, connectWallet, relinkWallet } from './connect.ts';
 import type { InjectedWallet } from './connector.ts';
 import { useWalletConnector } from './WalletContext.tsx';
 import './wallet.css';
@@ -20,7 +22,17 @@ type Step =
  * SPEC §8, and the captcha the server asks for after repeated failures. Wallets injected into the
  * page come first, each connected over its own bridge; TON Connect's list holds the rest.
  */
-export function ConnectWalletButton({ onConnected }: { onConnected?: () => void }) {
+export function ConnectWalletButton({
+  onConnected,
+  variant = 'button',
+  relinkLive = false,
+}: {
+  onConnected?: () => void;
+  /** 'menu': an entry of the side menu rather than a full-width button */
+  variant?: 'button' | 'menu';
+  /** first link the wallet live in this browser's TON Connect session, if the server verified it */
+  relinkLive?: boolean;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const connector = useWalletConnector();
@@ -31,6 +43,13 @@ export function ConnectWalletButton({ onConnected }: { onConnected?: () => void 
   const start = async () => {
     if (step.kind === 'pending') return;
     setStep({ kind: 'pending' });
+    const live = relinkLive ? await connector.current().catch(() => null) : null;
+    if (live && (await dispatch(relinkWallet(live.address)))) {
+      setStep({ kind: 'idle' });
+      dispatch(showToast(t('wallet.success'), 'success'));
+      onConnected?.();
+      return;
+    }
     const wallets = await connector.injectedWallets().catch(() => []);
     if (wallets.length > 0) setStep({ kind: 'choose', wallets });
     else await connect();
@@ -53,7 +72,9 @@ export function ConnectWalletButton({ onConnected }: { onConnected?: () => void 
       const text =
         outcome.reason === 'payload'
           ? t('wallet.payloadFailed')
-          : (outcome.message ?? t('wallet.proofFailed', { defaultValue: TON_PROOF_FAILED_TEXT }));
+          : outcome.code
+            ? errorText(t, outcome, 'wallet.proofFailed')
+            : t('wallet.proofFailed', { defaultValue: TON_PROOF_FAILED_TEXT });
       dispatch(showToast(text, 'error'));
     }
   };
@@ -66,7 +87,7 @@ export function ConnectWalletButton({ onConnected }: { onConnected?: () => void 
       setStep({ kind: 'idle' });
       dispatch(showToast(t('wallet.captchaSolved'), 'success'));
     } else {
-      setCaptchaError(result.message);
+      setCaptchaError(result.code ? errorText(t, result, 'serverErrors.CAPTCHA_WRONG') : result.message);
       setAnswer('');
     }
   };
@@ -137,6 +158,29 @@ export function ConnectWalletButton({ onConnected }: { onConnected?: () => void 
           {t('wallet.otherWallets', { defaultValue: 'Other wallets' })}
         </button>
       </div>
+    );
+  }
+
+  if (variant === 'menu') {
+    return (
+      <button
+        type="button"
+        className="side-menu__link"
+        data-testid="connect-wallet"
+        disabled={step.kind === 'pending'}
+        aria-busy={step.kind === 'pending'}
+        onClick={() => void start()}
+      >
+        {step.kind === 'pending' ? (
+          <span className="wallet-menu__spinner" aria-hidden="true">
+            <span className="spinner" />
+          </span>
+        ) : (
+          <Icon name="wallet" size={24} />
+        )}
+        <span className="side-menu__text">{t('menu.connectWallet')}</span>
+        <Icon name="chevron" size={18} className="side-menu__chevron" />
+      </button>
     );
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTonAddress } from './address.ts';
+import { parseTonAddress, shortAddress } from './address.ts';
 
 const RAW_AB = `0:${'ab'.repeat(32)}`;
 
@@ -14,5 +14,12 @@ describe('TON addresses', () => {
   it('rejects a wrong checksum and garbage', () => {
     expect(parseTonAddress('0QDNzc3Nzc3Nzc3Nzc3Nzc3Nzc3Nzc3Nzc3Nzc3Nzc3NzdTK')).toBeNull();
     expect(parseTonAddress('hello')).toBeNull();
+  });
+});
+
+describe('shortAddress', () => {
+  it('keeps the first and last four characters of a long address', () => {
+    expect(shortAddress('UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5mz')).toBe('UQCr…q5mz');
+    expect(shortAddress('EQshort')).toBe('EQshort');
   });
 });

@@ -56,3 +56,8 @@ export function parseTonAddress(text: string): TonAddress | null {
     bounceable: tag === 0x11,
   };
 }
+
+/** A long address as the menu shows it: its first and last four characters. */
+export function shortAddress(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
+}

@@ -95,6 +95,7 @@ describe('connectWallet', () => {
       kind: 'failed',
       reason: 'proof',
       message: 'Wrong network.',
+      code: 'BAD_REQUEST',
     });
     expect(log).toContain('disconnect');
   });

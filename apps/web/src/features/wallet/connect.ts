@@ -20,8 +20,11 @@ export type ConnectOutcome =
   | { kind: 'closed' }
   /** the server wants this captcha answered for `address` before the next proof */
   | { kind: 'captcha'; captcha: TonCaptcha; address: string }
-  /** `message` is the server's text, or null for the generic one */
-  | { kind: 'failed'; reason: 'payload' | 'proof'; message: string | null };
+  /**
+   * `message` is the server's text and `code` its error code (shown in the player's language), or
+   * both null for the generic text
+   */
+  | { kind: 'failed'; reason: 'payload' | 'proof'; message: string | null; code?: string | null };
 
 /** Whether two TON addresses (raw or user-friendly) name the same account. */
 export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -86,14 +89,23 @@ export function connectWallet(
         error.code !== 'RATE_LIMITED'
           ? error.message
           : null;
-      return { kind: 'failed', reason: 'proof', message: message === TON_PROOF_FAILED_TEXT ? null : message };
+      const generic = message === null || message === TON_PROOF_FAILED_TEXT;
+      return {
+        kind: 'failed',
+        reason: 'proof',
+        message: generic ? null : message,
+        code: generic || !(error instanceof ApiError) ? null : error.code,
+      };
     }
     await dispatch(fetchMe());
     return { kind: 'connected', address: body.address };
   };
 }
 
-export type CaptchaOutcome = { kind: 'solved' } | { kind: 'wrong'; message: string };
+export type CaptchaOutcome =
+  | { kind: 'solved' }
+  /** `code`: the server's error code, when it sent one */
+  | { kind: 'wrong'; message: string; code: string | null };
 
 export function answerCaptcha(
   captcha: TonCaptcha,
@@ -109,7 +121,45 @@ export function answerCaptcha(
       });
       return { kind: 'solved' };
     } catch (error) {
-      return { kind: 'wrong', message: error instanceof Error ? error.message : String(error) };
+      return {
+        kind: 'wrong',
+        message: error instanceof Error ? error.message : String(error),
+        code: error instanceof ApiError ? error.code : null,
+      };
     }
+  };
+}
+
+/**
+ * Links a wallet the player has already proved (any spelling) without a new proof:
+ * PUT /users/wallet/{address}. False when the server has no proof for it (WALLET_NOT_VERIFIED) or
+ * the call fails, so the caller asks for a proof instead.
+ */
+export function relinkWallet(address: string): AppThunk<Promise<boolean>> {
+  return async (dispatch, _getState, { http }) => {
+    try {
+      await http.put(`/users/wallet/${encodeURIComponent(address)}`);
+    } catch {
+      return false;
+    }
+    await dispatch(fetchMe());
+    return true;
+  };
+}
+
+/**
+ * Unlinks the player's wallet on the server (DELETE /wallet) when one is linked and ends this
+ * browser's TON Connect session, then reloads the player.
+ */
+export function disconnectWallet(connector: TonWalletConnector, linked: boolean): AppThunk<Promise<boolean>> {
+  return async (dispatch, _getState, { http }) => {
+    try {
+      if (linked) await http.request('/wallet', { method: 'DELETE' });
+    } catch {
+      return false;
+    }
+    await connector.disconnect().catch(() => {});
+    await dispatch(fetchMe());
+    return true;
   };
 }

@@ -12,14 +12,39 @@ interface GameMode {
   key: string;
   swatch: readonly string[];
   to?: string;
+  /** still being built: marked in progress, even when part of it can be opened already */
+  inProgress?: boolean;
 }
 
 const MODES: readonly GameMode[] = [
   { id: 'wall', key: 'gameModes.wall', swatch: ['#FF4500', '#FFD635', '#3690EA', '#00CC78'], to: '/' },
-  { id: 'nftMap', key: 'gameModes.nftMap', swatch: ['#811E9F', '#B44AC0', '#E4ABFF', '#6A5CFF'] },
-  { id: 'pxBattle', key: 'gameModes.pxBattle', swatch: ['#BE0039', '#FF3881', '#FFA800', '#6D001A'] },
-  { id: 'pixelRoyale', key: 'gameModes.pixelRoyale', swatch: ['#FFD635', '#FFB470', '#9C6926', '#00756F'] },
+  // The map is in progress; the drawing that goes on it can be made already (/nft).
+  {
+    id: 'nftMap',
+    key: 'gameModes.nftMap',
+    swatch: ['#811E9F', '#B44AC0', '#E4ABFF', '#6A5CFF'],
+    to: '/nft',
+    inProgress: true,
+  },
+  {
+    id: 'pxBattle',
+    key: 'gameModes.pxBattle',
+    swatch: ['#BE0039', '#FF3881', '#FFA800', '#6D001A'],
+    inProgress: true,
+  },
+  {
+    id: 'pixelRoyale',
+    key: 'gameModes.pixelRoyale',
+    swatch: ['#FFD635', '#FFB470', '#9C6926', '#00756F'],
+    inProgress: true,
+  },
 ];
+
+/** How the modes are played and competed in, under the list. */
+const LINKS = [
+  { to: '/rules', key: 'pages.rules' },
+  { to: '/open-league', key: 'pages.openLeague' },
+] as const;
 
 function Swatch({ colors }: { colors: readonly string[] }) {
   return (
@@ -56,13 +81,11 @@ export function GameModesSheet() {
                 <span className="game-modes__name pixel-text">{t(mode.key)}</span>
                 <span className="game-modes__text">{t(`${mode.key}Text`)}</span>
               </span>
-              {mode.to ? (
-                mode.to === pathname && (
-                  <span className="game-modes__badge game-modes__badge--live">{t('gameModes.current')}</span>
-                )
-              ) : (
+              {mode.to === pathname ? (
+                <span className="game-modes__badge game-modes__badge--live">{t('gameModes.current')}</span>
+              ) : mode.inProgress ? (
                 <span className="game-modes__badge">{t('common.inProgress')}</span>
-              )}
+              ) : null}
             </>
           );
           return (
@@ -79,6 +102,15 @@ export function GameModesSheet() {
             </li>
           );
         })}
+      </ul>
+      <ul className="game-modes__links">
+        {LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="game-modes__link" onClick={close}>
+              {t(link.key)}
+            </Link>
+          </li>
+        ))}
       </ul>
     </Overlay>
   );

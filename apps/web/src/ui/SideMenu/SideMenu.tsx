@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
@@ -6,13 +6,7 @@ import { INIT_DATA_QUERY_KEY } from '../../platform/web.ts';
 import { selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSession } from '../../store/sessionSlice.ts';
-import {
-  gameModesOpened,
-  loginBannerOpened,
-  menuClosed,
-  selectMenuOpen,
-  showToast,
-} from '../../store/uiSlice.ts';
+import { gameModesOpened, loginBannerOpened, menuClosed, selectMenuOpen } from '../../store/uiSlice.ts';
 import { selectUser } from '../../store/userSlice.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { CHANNEL_URL, COMMUNITY_URL } from '../links.ts';
@@ -20,11 +14,8 @@ import { Overlay } from '../Overlay/Overlay.tsx';
 import { FOOTER_ENTRIES, MAIN_ENTRIES, type MenuAction, type MenuEntry } from './menuEntries.ts';
 import './SideMenu.css';
 
-function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
-}
-
-export function SideMenu() {
+/** `wallet`: the TON wallet entry (connect, or the linked address), made by the wallet feature. */
+export function SideMenu({ wallet }: { wallet?: ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const platform = usePlatform();
@@ -48,14 +39,13 @@ export function SideMenu() {
 
   const visible = (entry: MenuEntry) => {
     if (entry.signedInOnly && !session.signedIn) return false;
+    if (entry.id === 'wallet') return Boolean(wallet);
     if (entry.action && entry.action in externalUrl) return Boolean(externalUrl[entry.action]);
     return true;
   };
 
   const label = (entry: MenuEntry): string => {
     if (entry.id === 'stars') return t(inTelegram ? 'menu.starShop' : 'menu.tonShop');
-    if (entry.id === 'wallet' && user?.walletAddress)
-      return t('menu.wallet', { address: shortAddress(user.walletAddress) });
     if (entry.id === 'webApp' && !inTelegram) return t('menu.openInTelegram');
     return t(entry.label);
   };
@@ -65,16 +55,13 @@ export function SideMenu() {
       dispatch(gameModesOpened());
       return;
     }
-    if (action === 'wallet') {
-      dispatch(showToast(t('menu.walletSoon')));
-      return;
-    }
     const url = externalUrl[action];
     if (url) platform.openLink(url);
     close();
   };
 
   const renderEntry = (entry: MenuEntry, small = false) => {
+    if (entry.id === 'wallet') return <li key={entry.id}>{wallet}</li>;
     const content = (
       <>
         <Icon name={entry.icon} size={small ? 18 : 24} />
