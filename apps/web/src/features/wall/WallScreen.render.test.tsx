@@ -43,6 +43,7 @@ vi.mock('../../api/wall/browser.ts', () => ({
     onerror: null,
   }),
   fetchSnapshot: () => new Promise(() => {}),
+  decodeCanvasImage: () => new Promise(() => {}),
   inflateRaw: async (body: Uint8Array) => body,
 }));
 

@@ -1,5 +1,5 @@
 import { PALETTE } from '@pixel-wall/shared/core';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wallRuntime } from '../../api/wall/runtime.ts';
 import type { Pixel } from '../../canvas/index.ts';
@@ -10,7 +10,6 @@ import { showToast } from '../../store/uiSlice.ts';
 import { recentOrDefault } from '../../ui/colors.ts';
 import { GuestLoginBanner } from '../../ui/GuestLoginBanner/GuestLoginBanner.tsx';
 import { BlastRail } from '../boosts/BlastRail.tsx';
-import { BoostHint, PipetteHint } from '../boosts/BoostHint.tsx';
 import { FAST_MODE_PRODUCT } from '../boosts/fastModes.ts';
 import { PaintBarBoosts } from '../boosts/PaintBarBoosts.tsx';
 import { colorUnderTap } from '../boosts/pipette.ts';
@@ -36,7 +35,8 @@ import {
   useWide,
 } from './hooks.ts';
 import { PaintBar, type PaintBarTab } from './PaintBar.tsx';
-import { createPaintMark, paintZoom } from './paintMark.ts';
+import { usePaintMark } from './paintMark.ts';
+import { ToolHint } from './ToolHint.tsx';
 import { isAiming, modeOf, tapIntent } from './tool.ts';
 import { useWallFlights } from './useRewardFlight.ts';
 import { useWallTool } from './useWallTool.ts';
@@ -68,18 +68,11 @@ export function WallScreen() {
   // The view's tap callback is made once; it calls whatever this holds at the time.
   const onTap = useRef<(p: Pixel | null) => void>(() => {});
   const view = useCanvasView(canvasRef, runtime, onTap, launch.pixel, saved);
-  const [mark] = useState(() => createPaintMark());
-  useEffect(() => (view ? view.addLayer(mark) : undefined), [view, mark]);
   const { chromeRef, bottomRef, railRef } = useCoveredInsets(view, canvasRef);
   const templates = useTemplateOverlay(view, selected, { signedIn, showReferred: launch.template });
 
   // The painter sees their pixel: zoomed in to it when too small to make out, and ringed a moment.
-  const showPaint = (p: Pixel) => {
-    if (!view) return;
-    const zoom = paintZoom(view.getCamera().scale);
-    if (zoom !== null) view.centreOn(p.x, p.y, zoom, true);
-    mark.mark(p);
-  };
+  const showPaint = usePaintMark(view);
   const tool = useWallTool({ view, runtime, colors, goods: shop.goods, onPainted: showPaint });
   const current = tool.state.tool;
   const mode = modeOf(current);
@@ -149,16 +142,7 @@ export function WallScreen() {
               <ZoomControls view={view} />
             </div>
           </div>
-          {signedIn && current.kind === 'aimBlast' ? (
-            <BoostHint
-              mode={current.blast}
-              goods={shop.goods}
-              onCancel={() => tool.send({ type: 'blastCancelled' })}
-            />
-          ) : null}
-          {signedIn && current.kind === 'pipette' ? (
-            <PipetteHint onCancel={() => tool.send({ type: 'pipetteCancelled' })} />
-          ) : null}
+          {signedIn ? <ToolHint tool={current} goods={shop.goods} send={tool.send} /> : null}
           {!signedIn ? (
             <div className="wall-hint panel" data-testid="hint-guest">
               {t('wall.hintGuest')}

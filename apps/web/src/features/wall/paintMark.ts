@@ -3,7 +3,8 @@
  * pixel, so a paint there would change nothing visible. The camera zooms in to the painted pixel
  * when it is too small to see, and a ring shrinks onto it for a moment.
  */
-import type { CanvasLayer, DeviceTransform, Pixel } from '../../canvas/index.ts';
+import { useEffect, useState } from 'react';
+import type { CanvasLayer, CanvasView, DeviceTransform, Pixel } from '../../canvas/index.ts';
 
 /** CSS px per canvas pixel below which a single pixel cannot be made out. */
 export const VISIBLE_SCALE = 6;
@@ -116,5 +117,20 @@ export function createPaintMark(clock: PaintMarkClock = DEFAULT_CLOCK): PaintMar
       // The ring moves on at the next step, and is cleared after the last.
       nextStep(elapsed);
     },
+  };
+}
+
+/**
+ * The Wall's paint mark as a hook: adds the ring layer to the view and returns what to call after a
+ * paint (zoom in to the pixel when it is too small to see, then ring it).
+ */
+export function usePaintMark(view: CanvasView | null): (p: Pixel) => void {
+  const [mark] = useState(() => createPaintMark());
+  useEffect(() => (view ? view.addLayer(mark) : undefined), [view, mark]);
+  return (p) => {
+    if (!view) return;
+    const zoom = paintZoom(view.getCamera().scale);
+    if (zoom !== null) view.centreOn(p.x, p.y, zoom, true);
+    mark.mark(p);
   };
 }
