@@ -69,7 +69,7 @@ export interface BuiltApp {
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, db } = deps;
-  const { publicUrl, redisPrefix: prefix } = config;
+  const { redisPrefix: prefix } = config;
   const metrics = createMetrics(db);
   // Cluster mode when REDIS_URL is set: the engine and bus live in Redis, and one elected
   // instance (the leader) runs the ticker and the background jobs.
@@ -95,22 +95,68 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     secretWord: config.economy.secretWord,
     baseRules: { max: config.charges.start, speedMs: config.charges.rechargeMs },
   });
-  const engine = await createWallEngine({
-    config,
-    db,
-    given: deps.engine,
-    redis,
-    instanceId,
-    rules: mining.mining,
-    users,
-  });
+  const rules = mining.mining;
+  const engine = await createWallEngine({ config, db, given: deps.engine, redis, instanceId, rules, users });
   const bus =
     deps.bus ??
     (config.redisUrl && redis ? await createRedisBus({ url: config.redisUrl, prefix }) : createMemoryBus());
   const detachCaches = caches.attach(bus);
 
-  // The hub answers the websocket's calls with the canvas module's (built below: its snapshots
-  // carry the hub's sequence); it calls them only for a socket attached once the app runs.
+  const ratings = await createRatingsModule({ db, users, redis, prefix, instanceId, log });
+  const committer = createCommitter({
+    windowMs: config.commitWindowMs,
+    transaction: (fn) => db.transaction(fn),
+    onCommitted: (batch, ms) => {
+      metrics.commit(batch.length, ms);
+      ratings.onCommitted(batch);
+    },
+    onError: (err, attempt) => {
+      metrics.commitError();
+      log.error({ err, attempt }, 'group commit failed; retrying');
+    },
+  });
+
+  const { isAdmin, roles } = auth;
+  const squads = createSquadsModule({ db, ratings: ratings.ratings, users, caches, log });
+  const moderation = createModerationModule({ db, tokens, caches, store: ratings.store, isAdmin, roles });
+  const profiles = createProfilesModule({ db, ratings: ratings.ratings, users, referrals });
+  const pixels = createPixelsModule({ db });
+  const bot = createBotModule({ db, config, log });
+  const shop = createShopModule({
+    db,
+    bus,
+    users,
+    botApi: bot.botApi,
+    webhookSecret: bot.webhookSecret,
+    otherUpdate: bot.handleUpdate,
+    orderTtlMs: config.economy.orderTtlSeconds * 1000,
+    log,
+  });
+  const rewards = await createRewardsModule({ db, users, paintRewardOneIn: config.economy.paintRewardOneIn });
+  // Pixanos' Snap (product 13), used through /items/use.
+  const settleMs = Math.max(100, 2 * config.tickMs + config.commitWindowMs);
+  const pixanos = createPixanosModule({ db, engine, committer, bus, users, settleMs, log });
+  const items = createItemsModule({ db, engine, committer, bus, users, log, snap: pixanos.pixanos.use });
+  const wallet = createWalletModule({ db, config: config.ton, players: users, publicUrl: config.publicUrl });
+  const { wallets } = wallet;
+  const ton = createTonModule({ db, config: config.ton, shop: shop.orders, wallets, players: users, log });
+  const payouts = await createPayoutsModule({ db, ton: config.ton, orders: ton.orders, wallets, log });
+  const hidden = await createHiddenModule({ db, uploadGate, log });
+  const nft = createNftModule({ db, config, users, wallets, isAdmin: auth.isAdminRole, uploadGate });
+  const templates = createTemplatesModule({ db, users, config, uploadGate, redis, prefix });
+  const tournaments = createTournamentsModule({
+    db,
+    config,
+    templates: templates.templates,
+    canvas: () => engine.canvas(),
+    uploadGate,
+    instanceId,
+    log,
+  });
+  const market = createMarketModule({ config, currencies: ton.orders.currencies, log });
+
+  // The hub answers the websocket's calls with the canvas module's, built just below: its
+  // snapshots carry the hub's sequence. It calls them only for a socket, once the app runs.
   const hub = createHub({
     bus,
     startSeq: await bus.currentSeq(),
@@ -130,99 +176,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log,
   });
   const online = createOnlineCounter({ local: () => hub.online, redis, key: `${prefix}online`, instanceId });
-
-  const ratings = await createRatingsModule({ db, users, redis, prefix, instanceId, log });
-  const committer = createCommitter({
-    windowMs: config.commitWindowMs,
-    transaction: (fn) => db.transaction(fn),
-    onCommitted: (batch, ms) => {
-      metrics.commit(batch.length, ms);
-      ratings.onCommitted(batch);
-    },
-    onError: (err, attempt) => {
-      metrics.commitError();
-      log.error({ err, attempt }, 'group commit failed; retrying');
-    },
-  });
-
-  const squads = createSquadsModule({ db, ratings: ratings.ratings, users, caches, log });
-  const moderation = createModerationModule({
-    db,
-    tokens,
-    caches,
-    store: ratings.store,
-    isAdmin: auth.isAdmin,
-    roles: auth.roles,
-  });
-  const profiles = createProfilesModule({ db, ratings: ratings.ratings, users, referrals });
-  const pixels = createPixelsModule({ db });
-  const bot = createBotModule({
-    db,
-    telegram: config.telegram,
-    publicUrl,
-    contactEmail: config.contactEmail,
-    log,
-  });
-  const shop = createShopModule({
-    db,
-    bus,
-    users,
-    botApi: bot.botApi,
-    webhookSecret: bot.webhookSecret,
-    otherUpdate: bot.handleUpdate,
-    orderTtlMs: config.economy.orderTtlSeconds * 1000,
-    log,
-  });
-  const rewards = await createRewardsModule({ db, users, paintRewardOneIn: config.economy.paintRewardOneIn });
-  // Pixanos' Snap (product 13), used through /items/use.
-  const settleMs = Math.max(100, 2 * config.tickMs + config.commitWindowMs);
-  const pixanos = createPixanosModule({ db, engine, committer, bus, users, settleMs, log });
-  const items = createItemsModule({ db, engine, committer, bus, users, log, snap: pixanos.pixanos.use });
-  const wallet = createWalletModule({ db, config: config.ton, players: users, publicUrl });
-  const { wallets } = wallet;
-  const ton = createTonModule({ db, config: config.ton, shop: shop.orders, wallets, players: users, log });
-  const payouts = await createPayoutsModule({ db, ton: config.ton, orders: ton.orders, wallets, log });
-  const hidden = await createHiddenModule({ db, uploadGate, log });
-  const nft = createNftModule({
-    db,
-    users,
-    walletOf: (userId) => wallets.addressOf(userId),
-    isAdmin: auth.isAdminRole,
-    collection: config.nft.collection,
-    publicUrl,
-    uploadGate,
-  });
-  const templates = createTemplatesModule({ db, users, config, uploadGate, redis, prefix });
-  const tournaments = createTournamentsModule({
-    db,
-    templates: templates.templates,
-    canvas: () => engine.canvas(),
-    config,
-    uploadGate,
-    instanceId,
-    log,
-  });
   const stats = createStatsModule({ db, seq: () => hub.seq, online: () => online.total() });
-  const market = createMarketModule({
-    config: config.market,
-    ton: config.ton,
-    currencies: ton.orders.currencies,
-    log,
-  });
   const canvas = createCanvasModule({
+    config,
     engine,
     committer,
     bus,
     users,
-    paintsPerSecond: config.rateLimits.paintsPerSecond,
     redis,
-    prefix,
+    metrics,
+    seq: () => hub.seq,
     paintReward: (userId, pixelId, now) => rewards.rewards.paintReward(userId, pixelId, now),
     hiddenPaint: (userId, pixelId, color) => hidden.hidden.onPaint(userId, pixelId, color),
-    metrics: metrics.paint,
-    seq: () => hub.seq,
-    snapshotMaxAgeMs: config.snapshotMaxAgeMs,
-    onEncoded: (ms) => metrics.snapshot(ms),
     historyStats: () => stats.stats.history(),
   });
 
@@ -239,15 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
     createEngineModule({ db, engine, redis, prefix, instanceId, log }),
     auth, // first to register: its guard sees every route after it
-    createOpsModule({
-      config,
-      db,
-      redis,
-      metrics,
-      running: () => lifecycle.running,
-      commitsHealthy: () => committer.healthy,
-      log,
-    }),
+    createOpsModule({ config, db, redis, metrics, lifecycle, committer, log }),
     createUsersModule({ users, tokens, engine, mining: mining.mining, wallets, countryOf: auth.countryOf }),
     canvas,
     stats,

@@ -13,10 +13,10 @@ export interface OpsDeps {
   db: Pick<Database, 'ping'>;
   redis: Pick<Redis, 'ping'> | null;
   metrics: Pick<Metrics, 'registry'>;
-  /** started and not shutting down */
-  running(): boolean;
-  /** the group commit writes (it is not retrying a failed batch) */
-  commitsHealthy(): boolean;
+  /** `running`: started and not shutting down */
+  lifecycle: { readonly running: boolean };
+  /** `healthy`: the group commit writes (it is not retrying a failed batch) */
+  committer: { readonly healthy: boolean };
   log: Pick<ModuleLog, 'info'>;
 }
 
@@ -28,7 +28,10 @@ export function createOpsModule(deps: OpsDeps): ServerModule {
     register(app) {
       app.get('/healthz', { config: { auth: 'none' } }, async () => ({ ok: true }));
       app.get('/readyz', { config: { auth: 'none' } }, async (_req, reply) => {
-        const checks: Record<string, boolean> = { started: deps.running(), commits: deps.commitsHealthy() };
+        const checks: Record<string, boolean> = {
+          started: deps.lifecycle.running,
+          commits: deps.committer.healthy,
+        };
         try {
           await db.ping();
           checks.database = true;

@@ -12,16 +12,14 @@ import { createBotSetup } from './setup.ts';
 
 export interface BotModuleDeps {
   db: Pick<Database, 'query'>;
-  telegram: Pick<Config['telegram'], 'botToken' | 'apiUrl' | 'webhookSecret' | 'botSetup'>;
-  publicUrl: string | null;
-  contactEmail: string;
+  config: Pick<Config, 'telegram' | 'publicUrl' | 'contactEmail'>;
   log: Pick<ModuleLog, 'info' | 'warn'>;
   /** default: the real Bot API when a bot token is configured, else none */
   botApi?: BotApi | null;
 }
 
 export function createBotModule(deps: BotModuleDeps) {
-  const { telegram, publicUrl } = deps;
+  const { telegram, publicUrl, contactEmail } = deps.config;
   const botApi =
     deps.botApi !== undefined
       ? deps.botApi
@@ -29,7 +27,7 @@ export function createBotModule(deps: BotModuleDeps) {
         ? createBotApi({ token: telegram.botToken, baseUrl: telegram.apiUrl })
         : null;
   const secret = webhookSecret(telegram.botToken, telegram.webhookSecret);
-  const chat = createBotChat({ botApi, publicUrl, contactEmail: deps.contactEmail, log: deps.log });
+  const chat = createBotChat({ botApi, publicUrl, contactEmail, log: deps.log });
   // The bot's webhook, menu button and commands: set by the leader, in the background.
   const setup =
     telegram.botSetup && publicUrl && botApi && secret

@@ -7,6 +7,8 @@ import { deflateRaw } from 'node:zlib';
 import type { historyStatsSchema } from '@pixel-wall/shared';
 import type { z } from 'zod';
 import { serverModule } from '../../app/module.ts';
+import type { Config } from '../../config.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import { registerCanvasRoutes } from './routes.ts';
 import { type CanvasServiceDeps, createCanvasService } from './service.ts';
@@ -14,31 +16,38 @@ import { createSnapshotCache, encodeWebp, type Snapshot } from './snapshot.ts';
 
 const deflateRawAsync = promisify(deflateRaw);
 
-export interface CanvasModuleDeps extends CanvasServiceDeps {
+export interface CanvasModuleDeps extends Omit<CanvasServiceDeps, 'paintsPerSecond' | 'prefix' | 'metrics'> {
   bus: Bus;
+  config: Pick<Config, 'snapshotMaxAgeMs' | 'redisPrefix'> & {
+    rateLimits: Pick<Config['rateLimits'], 'paintsPerSecond'>;
+  };
+  /** paints counted, WebP encode times */
+  metrics?: Pick<Metrics, 'paint' | 'snapshot'>;
   /** the sequence of the last frame the hub relayed: a snapshot carries it */
   seq(): number;
-  /** SNAPSHOT_MAX_AGE_MS */
-  snapshotMaxAgeMs: number;
-  /** a WebP snapshot was encoded in this many ms */
-  onEncoded?(ms: number): void;
   historyStats(): Promise<z.infer<typeof historyStatsSchema>>;
 }
 
 export function createCanvasModule(deps: CanvasModuleDeps) {
-  const canvas = createCanvasService(deps);
+  const { config, metrics } = deps;
+  const canvas = createCanvasService({
+    ...deps,
+    paintsPerSecond: config.rateLimits.paintsPerSecond,
+    prefix: config.redisPrefix,
+    metrics: metrics?.paint,
+  });
   const source = { seq: deps.seq, canvas: () => deps.engine.canvas() };
   const snapshots = {
     webp: createSnapshotCache({
       source,
       encode: encodeWebp,
-      maxAgeMs: deps.snapshotMaxAgeMs,
-      onEncoded: (s) => deps.onEncoded?.(s.encodeMs),
+      maxAgeMs: config.snapshotMaxAgeMs,
+      onEncoded: (s) => metrics?.snapshot(s.encodeMs),
     }),
     raw: createSnapshotCache({
       source,
       encode: (indices) => deflateRawAsync(indices),
-      maxAgeMs: deps.snapshotMaxAgeMs,
+      maxAgeMs: config.snapshotMaxAgeMs,
     }),
   };
   // A snap rewrites the wall on every instance: each one drops its snapshot copy.

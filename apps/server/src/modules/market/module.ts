@@ -10,15 +10,14 @@ import { registerMarketRoutes } from './routes.ts';
 import { createMarketService } from './service.ts';
 
 export interface MarketModuleDeps {
-  config: MarketConfig;
-  ton: TonConfig;
+  config: { market: MarketConfig; ton: TonConfig };
   /** the PX jetton (master, decimals) as the TON module knows it */
   currencies: TonOrders['currencies'];
   log: Pick<ModuleLog, 'warn'>;
 }
 
 export function createMarketModule(deps: MarketModuleDeps) {
-  const { config, ton } = deps;
+  const { market: config, ton } = deps.config;
   const px = deps.currencies.get(CurrencyId.PX);
   const market = createMarketService({
     provider: config.provider.tokenId
