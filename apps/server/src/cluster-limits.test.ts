@@ -3,6 +3,7 @@
  * and an IP's requests are counted once for the cluster, not once per instance.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { solid, upload } from './modules/templates/testing.ts';
 import {
   api,
   createTestStore,
@@ -12,7 +13,6 @@ import {
   telegramSignIn,
   testConfig,
 } from './testing/harness.ts';
-import { solid, upload } from './modules/templates/testing.ts';
 import { redisAvailable, redisRequired, TEST_REDIS_URL, testPrefix } from './testing/redis.ts';
 
 const cluster = (await redisAvailable()) && (await dbKinds()).includes('postgres');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerCheck } from './app.ts';
+import { bearerCheck } from './app/ops-routes.ts';
 import { helmetOptions, inlineScriptHashes } from './lib/security-headers.ts';
 import { createTestStore, type RunningApp, startApp, type TestStore, testConfig } from './testing/harness.ts';
 

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { Database } from './client.ts';
 import { writeBackup } from './backup.ts';
+import type { Database } from './client.ts';
 
 export const ADMIN_SOCKET_NAME = 'admin.sock';
 

@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { vectorsDir } from '../../testing/vectors.ts';
 import { parseTonAddress, toFriendlyAddress } from './address.ts';
 import {
   publicKeyFromStateInit,
@@ -13,7 +14,6 @@ import {
   verifyTonProof,
   verifyTonProofOnline,
 } from './proof.ts';
-import { vectorsDir } from '../../testing/vectors.ts';
 import { makeTestWallet, signTonProof } from './testing.ts';
 
 const VECTORS = fileURLToPath(new URL('./vectors/', import.meta.url));

@@ -42,14 +42,15 @@ export interface ItemsServiceDeps {
   users: Pick<UsersService, 'requirePlayer'>;
   now?: () => number;
   log?: { error(obj: object, msg: string): void };
+  /** Pixanos' Snap (13), which lives in modules/pixanos; without it the item cannot be used */
+  snap?(userId: number, color?: string): Promise<UseItemResult>;
 }
 
 const NO_REWARD = { reward: 0, reward_type: null, reward_user: null } as const;
 
 export function createItemsService(deps: ItemsServiceDeps) {
   const clock = deps.now ?? Date.now;
-  // Pixanos' Snap (13) lives in modules/pixanos, built after the economy: app.ts plugs it in.
-  let snapHandler: ((userId: number, color?: string) => Promise<UseItemResult>) | null = null;
+  const snapHandler = deps.snap ?? null;
 
   function noItems(productId: number): never {
     const name = productById(productId)?.name ?? 'item';
@@ -217,10 +218,6 @@ export function createItemsService(deps: ItemsServiceDeps) {
         reChargeSpeed: after.rules.speedMs,
         ...NO_REWARD,
       };
-    },
-
-    setSnapHandler(fn: (userId: number, color?: string) => Promise<UseItemResult>): void {
-      snapHandler = fn;
     },
 
     /** The spec's "use product (productId, pixelId, optional color)". */

@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import type { PaintRecord } from '../../engine/committer.ts';
-import { createMemoryBus } from '../../realtime/bus.ts';
-import { createPlayerCaches } from '../../lib/player-caches.ts';
 import { api, createTestStore, dbKinds, type TestStore, telegramSignIn } from '../../testing/harness.ts';
 import { redisKinds, testRedis } from '../../testing/redis.ts';
+import { createRatingsModule, deltasOf } from '../ratings/module.ts';
 import { createUsersService } from '../users/service.ts';
-import { createPlayers, deltasOf } from './players.ts';
 import { createProfilesService, FRIEND_ACHIEVEMENTS } from './service.ts';
 import { type PlayersTestApp, startPlayersApp } from './test-app.ts';
 
@@ -201,12 +199,9 @@ describe('the players factory', () => {
          VALUES (1, 'A', 10, 5, 0), (2, 'B', 0, 5, 0)`,
         );
         const users = createUsersService({ db, adminIds: new Set(), startCharges: 5 });
-        const players = await createPlayers({
+        const players = await createRatingsModule({
           db,
           users,
-          tokens: { revokeUser: async () => {} },
-          caches: createPlayerCaches({ bus: createMemoryBus() }),
-          isAdmin: () => false,
           redis: redis ? redis.connect('players') : null,
           prefix: 'pw:',
         });
@@ -225,7 +220,7 @@ describe('the players factory', () => {
         expect(await players.placeOf(2)).toEqual({ rank: 1, repaints: 2, league: 'bronze' });
         await players.ensureLoaded();
         expect(await players.placeOf(2)).toEqual({ rank: 1, repaints: 2, league: 'bronze' });
-        await players.close();
+        await players.stop();
       } finally {
         await redis?.dispose();
         await db.close();

@@ -1,6 +1,6 @@
 /**
  * Test support for the players' routes. Boots the real app (buildApp on a real database and port).
- * When app.ts already wires createPlayers, that app is all there is. Until then, a second Fastify
+ * When app.ts already wires the players' modules, that app is all there is. Until then, a second Fastify
  * instance serves these routes, built the way app.ts builds its own (zod compilers, the auth
  * pre-handler, the error body), over the same database and the same bus: it stands for a second
  * instance of the cluster, so a ban there must reach the real app through the bus.
@@ -23,10 +23,14 @@ import { type RunningApp, startApp, type TestStore, testConfig } from '../../tes
 import { createAuthenticator } from '../auth/authenticate.ts';
 import { installAuthGuard } from '../auth/guard.ts';
 import { createTokenService } from '../auth/tokens.ts';
+import { createModerationModule } from '../moderation/module.ts';
 import { createRoles } from '../moderation/roles.ts';
+import { createPixelsModule } from '../pixels/module.ts';
+import { createRatingsModule, type RatingsModule } from '../ratings/module.ts';
 import { createSqlRatingsSource } from '../ratings/store.ts';
+import { createSquadsModule } from '../squads/module.ts';
 import { createUsersService } from '../users/service.ts';
-import { createPlayers, type Players } from './players.ts';
+import { createProfilesModule } from './module.ts';
 
 export const ADMIN_ID = 900_001;
 
@@ -46,7 +50,7 @@ export interface PlayersTestApp {
 
 interface Side {
   url: string;
-  players: Players;
+  ratings: RatingsModule;
   close(): Promise<void>;
 }
 
@@ -74,15 +78,21 @@ async function startSide(run: RunningApp, config: Config, bus: Bus): Promise<Sid
     countryOf: () => null,
   });
   const roles = createRoles({ db, isAdmin: (id) => config.adminIds.has(id) });
-  const players = await createPlayers({
-    db,
-    users,
-    tokens,
-    caches,
-    isAdmin: (id) => config.adminIds.has(id),
-    roles,
-    redis: null,
-  });
+  const ratings = await createRatingsModule({ db, users, redis: null });
+  const modules = [
+    ratings,
+    createSquadsModule({ db, ratings: ratings.ratings, users, caches }),
+    createModerationModule({
+      db,
+      tokens,
+      caches,
+      store: ratings.store,
+      isAdmin: (id) => config.adminIds.has(id),
+      roles,
+    }),
+    createProfilesModule({ db, ratings: ratings.ratings, users }),
+    createPixelsModule({ db }),
+  ];
 
   const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -95,15 +105,15 @@ async function startSide(run: RunningApp, config: Config, bus: Bus): Promise<Sid
     return reply.code(status).send({ error: { code, message: err.message }, requestId: req.id });
   });
   installAuthGuard(app, { callerOf: (req) => authenticator.callerOf(req), roleOf: roles.roleOf });
-  players.register(app);
+  for (const m of modules) m.register(app);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
-    players,
+    ratings,
     close: async () => {
       unsubscribe();
       await app.close();
-      await players.close();
+      await ratings.stop();
     },
   };
 }
@@ -129,7 +139,7 @@ export async function startPlayersApp(
     bus,
     config,
     async sync() {
-      if (side) await side.players.ratings.load(createSqlRatingsSource(run.db));
+      if (side) await side.ratings.store.load(createSqlRatingsSource(run.db));
       else {
         // The wired app loads its boards from SQL at start.
         await run.stop();

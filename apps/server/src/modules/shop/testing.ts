@@ -1,5 +1,5 @@
 /**
- * Test support for the economy until it is wired into `buildApp`: the real services on a real
+ * Test support for the economy's modules (shop, items, mining, rewards): the real services on a real
  * migrated database, the memory engine, the group commit and the in-process bus, behind a minimal
  * Fastify instance with the same zod compilers and error body as app.ts. The caller is named by an
  * `x-test-user` header instead of a token (the auth module has its own tests).
@@ -19,19 +19,26 @@ import { createMemoryEngine } from '../../engine/memory.ts';
 import type { Engine } from '../../engine/types.ts';
 import { AppError } from '../../errors.ts';
 import type { App } from '../../http.ts';
-import type { BotApi } from '../../integrations/telegram/bot-api.ts';
+import { type BotApi, webhookSecret } from '../../integrations/telegram/bot-api.ts';
 import { createPlayerCaches, type PlayerCaches } from '../../lib/player-caches.ts';
 import { type Bus, createMemoryBus } from '../../realtime/bus.ts';
 import { relayCommits } from '../../realtime/commits.ts';
 import { createTestStore, type DbKind, TEST_BOT_TOKEN, type TestStore } from '../../testing/harness.ts';
 import { installAuthGuard } from '../auth/guard.ts';
+import { createItemsModule } from '../items/module.ts';
+import { balanceOf } from '../mining/balance.ts';
+import { createMiningModule } from '../mining/module.ts';
 import { createRoles } from '../moderation/roles.ts';
 import { pixelOverwrites } from '../pixels/overwrites.ts';
+import { createRewardsModule } from '../rewards/module.ts';
 import { createUsersService, type UsersService } from '../users/service.ts';
-import { createEconomy, type Economy, type EconomyOptions } from './index.ts';
+import { createShopModule } from './module.ts';
 
 export const TEST_SECRET_WORD = 'pixanos';
 export const TEST_RULES = { max: GAME_DEFAULTS.startCharges, speedMs: GAME_DEFAULTS.rechargeMs };
+
+/** The economy's services, as the modules of app.ts build them. */
+export type Economy = Awaited<ReturnType<typeof economyModules>>['economy'];
 
 export interface EconomyHarness {
   app: App;
@@ -56,7 +63,8 @@ export interface EconomyHarness {
 export interface EconomyHarnessOptions {
   kind?: DbKind;
   botApi?: BotApi | null;
-  options?: Partial<EconomyOptions>;
+  /** TELEGRAM_BOT_TOKEN; null: no Stars payments, and the webhook refuses everything */
+  options?: { botToken?: string | null };
   now?: () => number;
 }
 
@@ -93,24 +101,6 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
   const pixels: PixelChange[] = [];
   bus.subscribe({ event: (e) => events.push(e), pixels: (c) => pixels.push(...c) });
 
-  const economy = await createEconomy({
-    db,
-    engine,
-    committer,
-    bus,
-    users,
-    caches,
-    botApi: opts.botApi ?? null,
-    now: opts.now,
-    options: {
-      botToken: TEST_BOT_TOKEN,
-      secretWord: TEST_SECRET_WORD,
-      paintRewardOneIn: 500,
-      rewardSeed: 'test-seed',
-      ...opts.options,
-    },
-  });
-
   const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -143,7 +133,19 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
     },
     roleOf: roles.roleOf,
   });
-  economy.register(app);
+  const { economy, modules } = await economyModules({
+    db,
+    engine,
+    committer,
+    bus,
+    users,
+    caches,
+    botApi: opts.botApi ?? null,
+    botToken: opts.options?.botToken !== undefined ? opts.options.botToken : TEST_BOT_TOKEN,
+    now: opts.now,
+    log: app.log,
+  });
+  for (const m of modules) m.register(app);
   await app.ready();
 
   return {
@@ -181,6 +183,48 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
       await bus.close();
       await db.close();
       await store.dispose();
+    },
+  };
+}
+
+async function economyModules(deps: {
+  db: Database;
+  engine: Engine;
+  committer: Committer;
+  bus: Bus;
+  users: UsersService;
+  caches: PlayerCaches;
+  botApi: BotApi | null;
+  botToken: string | null;
+  now?: () => number;
+  log: App['log'];
+}) {
+  const { db, engine, committer, bus, users, caches, botApi, now, log } = deps;
+  const secret = webhookSecret(deps.botToken, null);
+  const shop = createShopModule({ db, bus, users, botApi, webhookSecret: secret, now, log });
+  const items = createItemsModule({ db, engine, committer, bus, users, now, log });
+  const mining = createMiningModule({
+    db,
+    users,
+    caches,
+    mining: { pxPerSecond: GAME_DEFAULTS.miningPxPerSecond, maxSeconds: GAME_DEFAULTS.miningMaxSeconds },
+    secretWord: TEST_SECRET_WORD,
+    now,
+  });
+  const rewards = await createRewardsModule({ db, users, paintRewardOneIn: 500, rewardSeed: 'test-seed' });
+  return {
+    modules: [shop, items, mining, rewards],
+    economy: {
+      orders: shop.orders,
+      stars: shop.stars,
+      refunds: shop.refunds,
+      revshare: shop.revshare,
+      items: items.items,
+      mining: mining.mining,
+      rewards: rewards.rewards,
+      balanceOf: (userId: number) => balanceOf(db, userId),
+      botApi,
+      webhookSecret: secret,
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toFriendlyAddress } from '../../integrations/ton/address.ts';
+import { createWalletModule } from '../wallet/module.ts';
 import { tonConfigFrom, tonEnvShape } from './config.ts';
 import { createTonModule } from './module.ts';
 import { createMemoryShop, type TestDatabase, testApp, testDatabase } from './testing.ts';
@@ -90,10 +91,13 @@ describe('createTonModule', () => {
 
   it('has no watcher without a payment wallet, and one with it', () => {
     const shop = createMemoryShop();
-    expect(createTonModule({ db, shop, log, config: tonConfigFrom(env.parse({}), null) }).watcher).toBeNull();
+    const off = tonConfigFrom(env.parse({}), null);
+    const { wallets } = createWalletModule({ db, config: off });
+    expect(createTonModule({ db, shop, wallets, log, config: off }).watcher).toBeNull();
     const on = createTonModule({
       db,
       shop,
+      wallets,
       log,
       config: tonConfigFrom(env.parse({ TON_PAYMENT_WALLET: WALLET }), null),
     });
@@ -102,13 +106,13 @@ describe('createTonModule', () => {
   });
 
   it('registers the wallet and transaction routes', async () => {
-    const m = createTonModule({
-      db,
-      shop: createMemoryShop(),
-      log,
-      config: tonConfigFrom(env.parse({}), null),
+    const config = tonConfigFrom(env.parse({}), null);
+    const wallet = createWalletModule({ db, config });
+    const m = createTonModule({ db, shop: createMemoryShop(), wallets: wallet.wallets, log, config });
+    const app = await testApp((a) => {
+      wallet.register(a);
+      m.register(a);
     });
-    const app = await testApp((a) => m.register(a));
     const headers = { 'x-test-user': '1' };
     const payload = await app.inject({
       method: 'POST',

@@ -1,61 +1,40 @@
 /**
- * Wires the TON side in one call for app.ts: the wallet service (proof, captcha, connected
- * address), TON orders, their routes, and the payment watcher (null when no payment wallet is
- * configured). The caller starts the watcher on the cluster leader only and stops it on shutdown.
+ * TON payments: orders paid in TON or jettons (they fulfil the shop's orders) and their routes,
+ * and the payment watcher (null when no payment wallet is configured), which runs on the cluster
+ * leader only.
  */
+import { serverModule } from '../../app/module.ts';
 import type { Database } from '../../db/client.ts';
-import type { App } from '../../http.ts';
 import { createToncenterIndexer, type TonIndexer } from '../../integrations/ton/indexer.ts';
-import {
-  createToncenterRunGetMethod,
-  createWalletKeyLookup,
-  type RunGetMethod,
-} from '../../integrations/ton/wallet-key.ts';
-import { registerWalletRoutes } from '../wallet/routes.ts';
-import { createWalletService, type WalletService } from '../wallet/service.ts';
+import type { WalletService } from '../wallet/service.ts';
 import type { TonConfig } from './config.ts';
 import { registerTonRoutes } from './routes.ts';
-import { createTonOrders, type TonOrders } from './service.ts';
+import { createTonOrders } from './service.ts';
 import { createTonWatchStore } from './store.ts';
 import type { ShopOrders } from './types.ts';
-import { createTonWatcher, type TonWatcher, type TonWatcherLog } from './watcher.ts';
+import { createTonWatcher, type TonWatcherLog } from './watcher.ts';
 
 export interface TonModuleDeps {
   db: Pick<Database, 'query' | 'transaction'>;
   config: TonConfig;
   shop: ShopOrders;
-  /** the users service: refuses banned or unknown players on the wallet and order routes */
+  /** the wallet module's service: a payment comes from the player's connected wallet */
+  wallets: WalletService;
+  /** the users service: refuses banned or unknown players on the order routes */
   players?: { requirePlayer(userId: number): Promise<unknown> };
   log: TonWatcherLog;
   /** defaults to toncenter at config.indexer */
   indexer?: TonIndexer;
-  /** get-methods (a wallet's get_public_key for ton_proof); defaults to toncenter at config.indexer */
-  runGetMethod?: RunGetMethod;
 }
 
-export interface TonModule {
-  wallets: WalletService;
-  orders: TonOrders;
-  watcher: TonWatcher | null;
-  register(app: App): void;
-}
-
-export function createTonModule(deps: TonModuleDeps): TonModule {
+export function createTonModule(deps: TonModuleDeps) {
   const { config } = deps;
-  const wallets = createWalletService({
-    db: deps.db,
-    allowedDomains: config.allowedDomains,
-    network: config.network,
-    proofMaxAgeSeconds: config.proofMaxAgeSeconds,
-    walletKeys: createWalletKeyLookup({
-      runGetMethod: deps.runGetMethod ?? createToncenterRunGetMethod(config.indexer),
-    }),
-  });
+  // One indexer: the watcher reads transfers with it, the orders look up buyers' jetton wallets.
   const indexer = deps.indexer ?? createToncenterIndexer(config.indexer);
   const orders = createTonOrders({
     db: deps.db,
     shop: deps.shop,
-    wallets,
+    wallets: deps.wallets,
     jettonWallets: indexer,
     paymentWallet: config.paymentWallet,
     network: config.network,
@@ -72,13 +51,21 @@ export function createTonModule(deps: TonModuleDeps): TonModule {
         log: deps.log,
       })
     : null;
-  return {
-    wallets,
+  return serverModule({
+    name: 'ton',
     orders,
     watcher,
     register(app) {
-      registerWalletRoutes(app, { wallets, ...(deps.players ? { players: deps.players } : {}) });
       registerTonRoutes(app, { orders, ...(deps.players ? { players: deps.players } : {}) });
     },
-  };
+    lead(leading) {
+      if (leading) watcher?.start();
+      else void watcher?.stop();
+    },
+    stop: async () => {
+      await watcher?.stop();
+    },
+  });
 }
+
+export type TonModule = ReturnType<typeof createTonModule>;

@@ -9,6 +9,7 @@ import {
 } from '@pixel-wall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate.ts';
+import { createUploadBudget, createUploadGate } from '../../lib/upload-gate.ts';
 import {
   api,
   createTestStore,
@@ -20,9 +21,10 @@ import {
   testConfig,
 } from '../../testing/harness.ts';
 import { redisAvailable, redisRequired, TEST_REDIS_URL, testPrefix } from '../../testing/redis.ts';
+import { createTemplatesModule } from '../templates/module.ts';
 import { rgbaImage, solid, upload } from '../templates/testing.ts';
 import { createUsersService } from '../users/service.ts';
-import { createTemplatesModule } from './index.ts';
+import { createTournamentsModule } from './module.ts';
 
 const kinds = await dbKinds();
 
@@ -260,14 +262,21 @@ describe.each(kinds)('a tournament round that ends, on %s', (kind) => {
     const startMs = clock + 60_000;
     const users = createUsersService({ db, adminIds: new Set(), startCharges: 5, now });
     const canvas = new Uint8Array(1024 * 1024);
-    const module = createTemplatesModule({
+    const config = {
+      templates: { maxBytes: 1 << 20, uploadsPerHour: 100_000 },
+      tournament: { startMs, roundMs: 600_000, breakMs: 300_000, rounds: 1, scoreIntervalMs: 60_000 },
+    };
+    const uploadGate = createUploadGate({
+      budget: createUploadBudget(1 << 20),
+      authenticate: async () => null,
+    });
+    const { templates } = createTemplatesModule({ db, users, config, uploadGate, now });
+    const module = createTournamentsModule({
       db,
-      users,
+      templates,
       canvas: async () => canvas.slice(),
-      config: {
-        templates: { maxBytes: 1 << 20, uploadsPerHour: 100_000 },
-        tournament: { startMs, roundMs: 600_000, breakMs: 300_000, rounds: 1, scoreIntervalMs: 60_000 },
-      },
+      config,
+      uploadGate,
       instanceId: 'test-leader',
       log: { info: () => {}, error: () => {} },
       now,

@@ -1,0 +1,178 @@
+/**
+ * The Fastify instance every module registers on: logger and request ids, the zod compilers, the
+ * app's error body, and the plugins (rate limit, security headers, websockets, compression).
+ */
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
+import type { ErrorCode } from '@pixel-wall/shared';
+import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import { AppError, isNotConfigured } from '../errors.ts';
+import type { App } from '../http.ts';
+import { createLogThrottle } from '../lib/log-throttle.ts';
+import type { Metrics } from '../lib/metrics.ts';
+import type { Redis } from '../lib/redis.ts';
+import { helmetOptions } from '../lib/security-headers.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const CLIENT_FAULT_LOG_MS = 60_000;
+
+export interface FastifyDeps {
+  config: Config;
+  /** pino logger options; false for none (tests) */
+  logger?: boolean | object;
+  /** cluster mode: the rate limits count in this Redis */
+  redis: Redis | null;
+  metrics: Pick<Metrics, 'http'>;
+  /** the web build's index.html (its inline scripts get hashes in the CSP); null when not built */
+  indexHtml: string | null;
+}
+
+export async function createFastify(deps: FastifyDeps): Promise<App> {
+  const { config, redis } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    // The router's own refusals (a bad % escape, an over-long path parameter) in the app's format.
+    frameworkErrors: (err, req, reply) => {
+      const { status, code, message } = describeError(err);
+      void (reply as FastifyReply).code(status).send({ error: { code, message }, requestId: req.id });
+    },
+    bodyLimit: 16 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Error level (with the stack) is for our faults; what a client can cause again and again (a
+  // feature this server has not configured, a bad websocket frame) goes to info, once per cause.
+  const clientFaults = createLogThrottle({ intervalMs: CLIENT_FAULT_LOG_MS });
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const { status, code, message } = describeError(err);
+    if (status >= 500 && !(err instanceof AppError)) req.log.error({ err }, 'request failed');
+    // A service this deploy has not configured is expected to refuse; the start said so once.
+    else if (status >= 500 && !isNotConfigured(err)) {
+      const route = req.routeOptions.url ?? 'unmatched';
+      const admitted = clientFaults.admit(`http:${code}:${route}`);
+      if (admitted) req.log.info({ code, route, status, suppressed: admitted.suppressed }, message);
+    }
+    const body: Record<string, unknown> = { error: { code, message }, requestId: req.id };
+    if (err instanceof AppError && err.details) (body.error as Record<string, unknown>).details = err.details;
+    return reply.code(status).send(body);
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimits.ipPerMinute,
+    timeWindow: '1 minute',
+    // Cluster mode: one count per IP for every instance (sign-in's stricter limit too).
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:ip:` } : {}),
+    allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
+  });
+  await app.register(
+    fastifyHelmet,
+    helmetOptions({ publicUrl: config.publicUrl, indexHtml: deps.indexHtml }),
+  );
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 1024 },
+    errorHandler: (err, socket, req) => {
+      socket.terminate();
+      // ws's protocol errors (an oversize or malformed frame) and dropped connections are the
+      // client's; anything else is ours.
+      const code = (err as NodeJS.ErrnoException).code ?? '';
+      if (!/^(WS_ERR_|ECONNRESET$|EPIPE$)/.test(code)) {
+        req.log.error({ err }, 'websocket handler failed');
+        return;
+      }
+      const admitted = clientFaults.admit(`ws:${code}`);
+      if (admitted)
+        req.log.debug({ code, suppressed: admitted.suppressed }, `websocket closed: ${err.message}`);
+    },
+  });
+  // JSON lists (shop, ratings, histories) gzip to a fraction on a phone's network. Small replies,
+  // such as a paint's, stay as they are; the web build is served precompressed by @fastify/static.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('X-Request-Id', req.id);
+    return payload;
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    deps.metrics.http(
+      req.method,
+      req.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
+  return app;
+}
+
+/** At most 160 characters of a validation message, which may quote what the client sent. */
+function clipLong(s: string): string {
+  return s.length > 160 ? `${s.slice(0, 157)}...` : s;
+}
+
+/** At most 64 characters of something the client sent, for an error message. */
+export function clip(s: string): string {
+  return s.length > 64 ? `${s.slice(0, 61)}...` : s;
+}
+
+function describeError(err: FastifyError): { status: number; code: ErrorCode; message: string } {
+  if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message };
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const first = err.validation[0];
+    const where = `${err.validationContext ?? 'request'}${first?.instancePath ? first.instancePath.replaceAll('/', '.') : ''}`;
+    return {
+      status: 400,
+      code: 'BAD_REQUEST',
+      // The message may quote the request (an unknown key): never at length.
+      message: `Invalid ${where}: ${clipLong(first?.message ?? 'bad value')}`,
+    };
+  }
+  switch (err.code) {
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, code: 'BAD_REQUEST', message: 'The URL is malformed (a bad % escape).' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, code: 'BAD_REQUEST', message: 'A part of the URL is too long.' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json.' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: 'BAD_REQUEST', message: 'The JSON body is empty.' };
+  }
+  if (err instanceof SyntaxError || err.statusCode === 400) {
+    return { status: 400, code: 'BAD_REQUEST', message: 'The request is malformed.' };
+  }
+  if (err.statusCode === 429) return { status: 429, code: 'RATE_LIMITED', message: 'Too many requests.' };
+  // Other client errors of the framework: their messages may quote the request, so not echoed.
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return { status: err.statusCode, code: 'BAD_REQUEST', message: 'The request was refused.' };
+  }
+  return { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side.' };
+}
