@@ -1,9 +1,8 @@
 /**
- * The composition root. buildApp builds the infrastructure (metrics, Redis, the Fastify instance,
- * the engine, the bus, the group commit and the realtime hub), then each module in dependency order
- * from what the modules before it hand over, and runs the one ordered list of modules through
- * their phases (app/lifecycle.ts): routes, start, the cluster lead, drain and stop.
- * Tests call it with an in-memory PGlite; main.ts calls it with the configured stores.
+ * The composition root: the infrastructure (metrics, Redis, Fastify, engine, bus, group commit,
+ * hub), then each module in dependency order from what the ones before it hand over, and the one
+ * ordered list of modules run through their phases (app/lifecycle.ts). Tests call it with an
+ * in-memory PGlite; main.ts with the configured stores.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -233,13 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     templates,
     tournaments,
     pixanos, // a snap under way finishes before the last commit
-    {
-      name: 'commits',
-      async drain() {
-        await committer.close();
-        await commitRelay.close();
-      },
-    },
+    { name: 'commits', drain: () => committer.close().then(() => commitRelay.close()) },
     {
       // The last batch goes out before the sockets close.
       name: 'realtime',
