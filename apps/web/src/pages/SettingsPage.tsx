@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../api/useHttp.ts';
+import { disconnectWallet } from '../features/wallet/connect.ts';
 import { useWalletAccount, useWalletConnector } from '../features/wallet/WalletContext.tsx';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../i18n/languages.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
@@ -17,7 +17,7 @@ import {
   setCanvasFps,
   showToast,
 } from '../store/uiSlice.ts';
-import { fetchMe, selectUser } from '../store/userSlice.ts';
+import { selectUser } from '../store/userSlice.ts';
 import './SettingsPage.css';
 
 /**
@@ -27,9 +27,7 @@ import './SettingsPage.css';
 function DisconnectTon() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const http = useHttp();
   const connector = useWalletConnector();
-  const signedIn = useAppSelector(selectSignedIn);
   const linked = useAppSelector(selectUser)?.walletAddress ?? null;
   const { account } = useWalletAccount();
   const [pending, setPending] = useState(false);
@@ -38,16 +36,13 @@ function DisconnectTon() {
   const disconnect = async () => {
     if (pending) return;
     setPending(true);
-    try {
-      if (signedIn && linked) await http.request('/wallet', { method: 'DELETE' });
-      await connector.disconnect().catch(() => {});
-      if (signedIn) await dispatch(fetchMe());
-      dispatch(showToast(t('settings.tonDisconnected'), 'success'));
-    } catch {
-      dispatch(showToast(t('settings.tonDisconnectFailed'), 'error'));
-    } finally {
-      setPending(false);
-    }
+    const done = await dispatch(disconnectWallet(connector, linked !== null));
+    setPending(false);
+    dispatch(
+      done
+        ? showToast(t('settings.tonDisconnected'), 'success')
+        : showToast(t('settings.tonDisconnectFailed'), 'error'),
+    );
   };
 
   return (

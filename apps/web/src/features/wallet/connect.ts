@@ -11,6 +11,7 @@ import {
 } from '@pixel-wall/shared';
 import { ApiError } from '../../api/errors.ts';
 import type { AppThunk } from '../../store/index.ts';
+import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { fetchMe } from '../../store/userSlice.ts';
 import { parseTonAddress } from './address.ts';
 import type { InjectedWallet, TonWalletConnector, WalletConnection } from './connector.ts';
@@ -148,18 +149,19 @@ export function relinkWallet(address: string): AppThunk<Promise<boolean>> {
 }
 
 /**
- * Unlinks the player's wallet on the server (DELETE /wallet) when one is linked and ends this
- * browser's TON Connect session, then reloads the player.
+ * Unlinks the player's wallet on the server (DELETE /wallet) when one is linked and a player is
+ * signed in, ends this browser's TON Connect session, then reloads the player (when signed in).
  */
 export function disconnectWallet(connector: TonWalletConnector, linked: boolean): AppThunk<Promise<boolean>> {
-  return async (dispatch, _getState, { http }) => {
+  return async (dispatch, getState, { http }) => {
+    const signedIn = selectSignedIn(getState());
     try {
-      if (linked) await http.request('/wallet', { method: 'DELETE' });
+      if (signedIn && linked) await http.request('/wallet', { method: 'DELETE' });
     } catch {
       return false;
     }
     await connector.disconnect().catch(() => {});
-    await dispatch(fetchMe());
+    if (signedIn) await dispatch(fetchMe());
     return true;
   };
 }
