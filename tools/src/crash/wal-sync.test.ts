@@ -26,6 +26,26 @@ describe('trace check', () => {
     });
   });
 
+  it('pairs each reply with the request of its own connection (endpoints as strace prints them)', () => {
+    const a = '127.0.0.1:8080->127.0.0.1:50001';
+    const b = '127.0.0.1:8080->127.0.0.1:50002';
+    // a's paint is committed and synced; b's request is read after that, before a's reply goes out
+    const trace = [
+      request(1, a),
+      walWrite(2),
+      walSync(2),
+      request(1, b),
+      reply(1, a),
+      walWrite(2),
+      walSync(2),
+      reply(1, b),
+    ];
+    expect(checkTrace(trace.join('\n'))).toMatchObject({ acknowledged: 2, walSyncs: 2, unsynced: 0 });
+    // and a reply on b with no sync since b's own request is still caught
+    const late = [request(1, a), walWrite(2), walSync(2), request(1, b), reply(1, b)];
+    expect(checkTrace(late.join('\n'))).toMatchObject({ acknowledged: 1, unsynced: 1 });
+  });
+
   it('reads calls split across threads (unfinished, then resumed)', () => {
     const trace = [
       request(1, 'a'),

@@ -142,7 +142,9 @@ interface TraceEvent {
 }
 
 const LINE = /^(\d+)\s+(.*)$/;
-const CALL = /^([a-z0-9_]+)\((\d+)<([^>]*)>(.*)$/;
+// The fd's annotation: a TCP socket's holds its own '>' (`TCP:[127.0.0.1:8080->127.0.0.1:5000]`),
+// so it is read up to its closing bracket; a file's path up to the first '>'.
+const CALL = /^([a-z0-9_]+)\((\d+)<((?:TCP|TCPv6):\[[^\]]*\]|[^>]*)>(.*)$/;
 const RESUMED = /^<\.\.\. ([a-z0-9_]+) resumed>(.*)$/;
 
 /** Reads an `strace -f -yy` trace into the events that matter and checks every acknowledged paint. */
