@@ -12,7 +12,12 @@ import { TONCONNECT_ICON_PATH } from '../modules/ton/manifest.ts';
 import { clip } from './fastify.ts';
 import type { ServerModule } from './module.ts';
 
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+// apps/web/dist, from this file in src/app/ or from the bundle it is compiled into
+// (apps/server/dist/main.js, one folder less deep).
+const COMPILED = import.meta.url.endsWith('.js');
+const DEFAULT_WEB_DIST = fileURLToPath(
+  new URL(COMPILED ? '../../web/dist/' : '../../../web/dist/', import.meta.url),
+);
 
 export interface WebBuild {
   root: string;
