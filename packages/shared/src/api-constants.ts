@@ -23,3 +23,6 @@ export const HIDDEN_RATING_PAGE = 10;
 export const HIDDEN_NOTICE_MS = 1000;
 /** How long the reward marker stays on a found pixel, ms. */
 export const HIDDEN_MARKER_MS = 4000;
+
+/** SPEC §8: what the wallet screen shows when a proof is refused for any reason. */
+export const TON_PROOF_FAILED_TEXT = 'Something went wrong. Try later, or try another wallet.';

@@ -14,9 +14,6 @@ export type TonNetwork = (typeof TON_NETWORK)[keyof typeof TON_NETWORK];
 export const JETTON_TRANSFER_ATTACHED_NANOTONS = '101000000';
 export const JETTON_TRANSFER_FORWARD_NANOTONS = '10000000';
 
-/** SPEC §8: what the wallet screen shows when a proof is refused for any reason. */
-export const TON_PROOF_FAILED_TEXT = 'Something went wrong. Try later, or try another wallet.';
-
 const tonAddressText = z.string().trim().min(1).max(128);
 
 export const tonProofPayloadResponse = z.object({ payload: z.string() });

@@ -3,7 +3,6 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { BannedNotice } from '../features/moderation/BannedNotice.tsx';
 import { PixanosPopups } from '../features/pixanos/PixanosPopups.tsx';
 import { PlayerPopups } from '../features/profile/PlayerPopups.tsx';
-import { useTokenStatsWhenIdle } from '../features/px/tokenStats.ts';
 import { MenuWallet } from '../features/wallet/MenuWallet.tsx';
 import { usePlatform } from '../platform/PlatformContext.tsx';
 import { useBackButton } from '../platform/useBackButton.ts';
@@ -51,7 +50,6 @@ function isStage(handle: unknown): boolean {
  */
 export function AppLayout() {
   useBackButton();
-  useTokenStatsWhenIdle();
   const platform = usePlatform();
   const robot = useRobotFlag();
   const dispatch = useAppDispatch();

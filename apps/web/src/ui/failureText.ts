@@ -1,4 +1,4 @@
-import { isErrorCode } from '@pixel-wall/shared';
+import { isErrorCode } from '@pixel-wall/shared/core';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../api/http.ts';
 

@@ -4,13 +4,8 @@
  * one turns it off, and tapping one the player has none of opens the shop for it instead. The
  * modes and their products are the catalogue's (`@pixel-wall/shared`).
  */
-import {
-  BLAST_KINDS,
-  type BlastKind,
-  FAST_MODE_PRODUCT,
-  type FastMode,
-  type GoodsAvailable,
-} from '@pixel-wall/shared';
+import type { BlastKind, FastMode, GoodsAvailable } from '@pixel-wall/shared';
+import { BLAST_KINDS, FAST_MODE_PRODUCT } from '@pixel-wall/shared/core';
 
 export type { FastMode };
 export { FAST_MODE_PRODUCT };

@@ -1,13 +1,11 @@
 /**
- * Token stats are fetched once (SPEC §4): after the first screen, when the browser is idle, and
- * kept for the visit; the token tab reads the same answer. A failed fetch is tried again on the
- * next read.
+ * Token stats are fetched once (SPEC §4) and kept for the visit; the token tab reads the same
+ * answer. A failed fetch is tried again on the next read. (Fetching them when the app is first
+ * idle waits for the public config to say whether market data is configured: unconfigured, the
+ * call is a 503 on every page.)
  */
 import type { TokenStats } from '@pixel-wall/shared';
-import { useEffect } from 'react';
 import type { HttpClient } from '../../api/http.ts';
-import { useHttp } from '../../api/useHttp.ts';
-import { whenIdle } from '../../platform/idle.ts';
 import { loadTokenStats } from './api.ts';
 
 const fetched = new WeakMap<HttpClient, Promise<TokenStats>>();
@@ -23,16 +21,4 @@ export function tokenStatsOnce(http: HttpClient): Promise<TokenStats> {
     });
   }
   return stats;
-}
-
-/** Fetches the token stats once the app is idle, not while the first screen loads. */
-export function useTokenStatsWhenIdle(): void {
-  const http = useHttp();
-  useEffect(
-    () =>
-      whenIdle(() => {
-        tokenStatsOnce(http).catch(() => {});
-      }),
-    [http],
-  );
 }

@@ -1,5 +1,6 @@
 /** 12×12 multi-colour pixel art of the goods; each letter is a colour of ART_COLORS, '.' is empty. */
-import { type ArtKey, PRODUCTS } from '@pixel-wall/shared';
+import type { ArtKey } from '@pixel-wall/shared';
+import { PRODUCTS } from '@pixel-wall/shared/core';
 
 export const ART_COLORS: Readonly<Record<string, string>> = {
   k: '#1b1c22',

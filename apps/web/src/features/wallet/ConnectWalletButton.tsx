@@ -1,4 +1,5 @@
-import { TON_PROOF_FAILED_TEXT, type TonCaptcha } from '@pixel-wall/shared';
+import type { TonCaptcha } from '@pixel-wall/shared';
+import { TON_PROOF_FAILED_TEXT } from '@pixel-wall/shared/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../store/hooks.ts';

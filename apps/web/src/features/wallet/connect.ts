@@ -2,13 +2,13 @@
  * Wallet connect (SPEC §4): ask the server for a proof payload, open the wallet list, and have the
  * server verify the ton_proof. After repeated failures the server wants a captcha solved first.
  */
-import {
-  TON_PROOF_FAILED_TEXT,
-  type TonCaptcha,
-  type TonProofBody,
-  type TonProofPayloadResponse,
-  type UncompletedCaptchaResponse,
+import type {
+  TonCaptcha,
+  TonProofBody,
+  TonProofPayloadResponse,
+  UncompletedCaptchaResponse,
 } from '@pixel-wall/shared';
+import { TON_PROOF_FAILED_TEXT } from '@pixel-wall/shared/core';
 import { ApiError } from '../../api/errors.ts';
 import type { AppThunk } from '../../store/index.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
