@@ -146,7 +146,10 @@ describe('the Wall', () => {
     await devSignIn(page, 'Bo');
     for (let i = 0; i < 5; i++) {
       await page.click('[data-testid=paint-button]');
-      await expect.poll(() => page.textContent('[data-testid=charges]')).toBe(`${4 - i}/5`);
+      // The count rolls to its new value (500 ms) after the paint's commit: allow for both.
+      await expect
+        .poll(() => page.textContent('[data-testid=charges]'), { timeout: 5000 })
+        .toBe(`${4 - i}/5`);
     }
     const point = await launchPixelPoint(page);
     const painted = await wallColourAt(page, point);
@@ -164,7 +167,8 @@ describe('the Wall', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.waitForSelector('[data-testid=paint-button]');
     expect(await page.$('[data-testid=hint-select]')).toBeNull();
-    expect(await wallColourAt(page, point)).toBe(painted);
+    // The Wall comes back at the same place; its canvas arrives over the socket a moment later.
+    await expect.poll(() => wallColourAt(page, point), { timeout: 5000 }).toBe(painted);
     await screenshot(page, 'energy-over-okay-390x844');
     await ctx.close();
   });
