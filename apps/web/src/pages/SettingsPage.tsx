@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { disconnectWallet } from '../features/wallet/connect.ts';
-import { useWalletAccount, useWalletConnector } from '../features/wallet/WalletContext.tsx';
+import { useWalletDisconnect } from '../features/wallet/useWalletDisconnect.ts';
+import { useWalletAccount } from '../features/wallet/WalletContext.tsx';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../i18n/languages.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
 import { usePlatform } from '../platform/PlatformContext.tsx';
@@ -26,24 +26,10 @@ import './SettingsPage.css';
  */
 function DisconnectTon() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const connector = useWalletConnector();
   const linked = useAppSelector(selectUser)?.walletAddress ?? null;
   const { account } = useWalletAccount();
-  const [pending, setPending] = useState(false);
+  const { pending, disconnect } = useWalletDisconnect(linked !== null);
   if (!linked && !account) return null;
-
-  const disconnect = async () => {
-    if (pending) return;
-    setPending(true);
-    const done = await dispatch(disconnectWallet(connector, linked !== null));
-    setPending(false);
-    dispatch(
-      done
-        ? showToast(t('settings.tonDisconnected'), 'success')
-        : showToast(t('settings.tonDisconnectFailed'), 'error'),
-    );
-  };
 
   return (
     <button

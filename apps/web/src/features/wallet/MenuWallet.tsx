@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
-import { showToast } from '../../store/uiSlice.ts';
+import { useAppSelector } from '../../store/hooks.ts';
 import { selectUser } from '../../store/userSlice.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
 import { shortAddress } from './address.ts';
 import { ConnectWalletButton } from './ConnectWalletButton.tsx';
-import { disconnectWallet } from './connect.ts';
-import { useWalletConnector } from './WalletContext.tsx';
+import { useWalletDisconnect } from './useWalletDisconnect.ts';
 import './wallet.css';
 
 /**
@@ -31,21 +28,7 @@ function UnlinkedWallet() {
 
 function LinkedWallet({ address }: { address: string }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const connector = useWalletConnector();
-  const [pending, setPending] = useState(false);
-
-  const disconnect = async () => {
-    if (pending) return;
-    setPending(true);
-    const done = await dispatch(disconnectWallet(connector, true));
-    setPending(false);
-    dispatch(
-      done
-        ? showToast(t('settings.tonDisconnected'), 'success')
-        : showToast(t('settings.tonDisconnectFailed'), 'error'),
-    );
-  };
+  const { pending, disconnect } = useWalletDisconnect(true);
 
   return (
     <div className="wallet-menu wallet-menu--linked" data-testid="menu-wallet">
