@@ -191,7 +191,9 @@ describe('the quest without a secret word', () => {
       expect(guess.body.error).toMatchObject({ code: 'UNAVAILABLE', details: { configured: false } });
       const stats = await api(running.baseUrl, 'GET', '/api/v1/mining/quest/stats', { initData });
       expect(stats.status).toBe(200);
-      expect(stats.body).toEqual({ quests: [{ id: 'secretWord', done: false, completedBy: 0, open: false }] });
+      expect(stats.body).toEqual({
+        quests: [{ id: 'secretWord', done: false, completedBy: 0, open: false }],
+      });
     } finally {
       await running.stop();
     }

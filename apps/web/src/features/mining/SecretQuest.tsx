@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
 import { SECRET_WORD_MAX_LENGTH } from '@pixel-wall/shared/core';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';
@@ -109,7 +109,7 @@ function SignedInQuest() {
     setNotice(outcome);
   };
 
-  let body;
+  let body: ReactNode;
   if (!stats.data) {
     body =
       stats.status === 'rejected' ? (

@@ -47,7 +47,7 @@ export function AchievementsTab({ achievements }: { achievements: Record<string,
                 {own && a.id === GHOST_PIXEL && !earned ? (
                   <button
                     type="button"
-                    className="btn achievement__action"
+                    className="btn btn--primary achievement__action"
                     data-testid="achievement-quest"
                     onClick={() => setQuestOpen(true)}
                   >
