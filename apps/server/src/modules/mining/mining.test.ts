@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestStore, dbKinds, initDataFor, startApp } from '../../testing/harness.ts';
+import { AppError, isNotConfigured } from '../../errors.ts';
+import { dbKinds } from '../../testing/harness.ts';
 import { type EconomyHarness, startEconomy, TEST_SECRET_WORD } from '../shop/testing.ts';
 import { balanceOf, pixelCoinsOf } from './balance.ts';
-import { SECRET_WORD_GUESS_BURST, SECRET_WORD_GUESS_SECONDS } from './service.ts';
+import { createMiningService, SECRET_WORD_GUESS_BURST, SECRET_WORD_GUESS_SECONDS } from './service.ts';
 
 const kinds = await dbKinds();
 const HOUR = 3_600_000;
@@ -171,32 +172,27 @@ describe.each(kinds)('mining on %s', (kind) => {
     expect((await post(u, 'again')).statusCode).toBe(429);
   });
 
+  it('without a secret word the quest is closed: a guess is 503 not configured, stats say so', async () => {
+    const u = await h.player(nextUser++);
+    const closed = createMiningService({
+      db: h.db,
+      users: h.users,
+      pxPerSecond: 0.0042,
+      maxSeconds: 28_800,
+      secretWord: null,
+      now: () => clock,
+    });
+    const refused = await closed.checkSecretWord(u, 'anything').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'UNAVAILABLE', status: 503, details: { configured: false } });
+    expect(isNotConfigured(refused)).toBe(true);
+    expect(await closed.questStats(u)).toEqual({
+      quests: [{ id: 'secretWord', done: false, completedBy: expect.any(Number), open: false }],
+    });
+  });
+
   it('is for signed-in players only', async () => {
     expect((await h.app.inject({ method: 'GET', url: '/api/v1/mining/claim' })).statusCode).toBe(401);
-  });
-});
-
-describe('the quest without a secret word', () => {
-  it('says it is not configured (503, configured false) and stats say it is closed', async () => {
-    const running = await startApp(await createTestStore('pglite'));
-    try {
-      const initData = initDataFor({ id: 4242, first_name: 'Quester' });
-      const guess = await api<{ error: { code: string; details?: unknown } }>(
-        running.baseUrl,
-        'POST',
-        '/api/v1/mining/quest/check/secretWord',
-        { initData, body: { secret_word: 'anything' } },
-      );
-      expect(guess.status).toBe(503);
-      expect(guess.body.error).toMatchObject({ code: 'UNAVAILABLE', details: { configured: false } });
-      const stats = await api(running.baseUrl, 'GET', '/api/v1/mining/quest/stats', { initData });
-      expect(stats.status).toBe(200);
-      expect(stats.body).toEqual({
-        quests: [{ id: 'secretWord', done: false, completedBy: 0, open: false }],
-      });
-    } finally {
-      await running.stop();
-    }
   });
 });
 
