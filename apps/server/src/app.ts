@@ -95,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     caches,
     mining: config.economy.mining,
     secretWord: config.economy.secretWord,
+    redis,
+    prefix,
     baseRules: { max: config.charges.start, speedMs: config.charges.rechargeMs },
   });
   const rules = mining.mining;

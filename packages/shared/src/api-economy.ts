@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { colorString } from './api.ts';
+import { SECRET_WORD_MAX_LENGTH } from './api-constants.ts';
 import { CANVAS_PIXELS, MAX_PIXEL_ID, MIN_PIXEL_ID } from './canvas.ts';
 import { BOOST_IDS } from './game-config.ts';
 import { BLAST_PRODUCT_IDS, type BlastProductId } from './products.ts';
@@ -169,7 +170,9 @@ export const miningClaimResponse = z.object({
 });
 export type MiningClaimResponse = z.infer<typeof miningClaimResponse>;
 
-export const secretWordBody = z.object({ secret_word: z.string().trim().min(1).max(128) }).strict();
+export const secretWordBody = z
+  .object({ secret_word: z.string().trim().min(1).max(SECRET_WORD_MAX_LENGTH) })
+  .strict();
 
 export const secretWordResponse = z.object({
   success: z.literal(true),
@@ -179,7 +182,17 @@ export const secretWordResponse = z.object({
 });
 
 export const questStatsResponse = z.object({
-  quests: z.array(z.object({ id: z.string().max(32), done: z.boolean(), completedBy: count })).max(16),
+  quests: z
+    .array(
+      z.object({
+        id: z.string().max(32),
+        done: z.boolean(),
+        completedBy: count,
+        /** false when the operator has set no secret word: no guess can succeed */
+        open: z.boolean(),
+      }),
+    )
+    .max(16),
 });
 export type QuestStats = z.infer<typeof questStatsResponse>;
 
