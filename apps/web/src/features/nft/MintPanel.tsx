@@ -93,7 +93,10 @@ export function MintPanel({
     <div className="nft-mint panel" data-testid="nft-mint">
       {pixels ? <NftPreview pixels={pixels} size={192} /> : null}
       <p className="nft-mint__no pixel-num">#{mine.approval_no}</p>
-      <p className="nft-connect__status" data-testid="nft-mint-status">
+      <p
+        className={mine.status === 'minted' ? 'nft-connect__status nft-mint__minted' : 'nft-connect__status'}
+        data-testid="nft-mint-status"
+      >
         {t(`nft.status.${mine.status}`)}
       </p>
       {mine.status === 'minting' ? (

@@ -18,7 +18,7 @@ import { copyText } from '../../ui/clipboard.ts';
 import { Icon } from '../../ui/icons/Icon.tsx';
 import { LoadError } from '../../ui/LoadError/LoadError.tsx';
 import { LoadMoreButton } from '../../ui/list/LoadMoreButton.tsx';
-import { isFirstLoad, type PagedState } from '../../ui/list/pagination.ts';
+import { hasMore, isFirstLoad, type PagedState } from '../../ui/list/pagination.ts';
 import { SkeletonRows } from '../../ui/list/SkeletonRows.tsx';
 import { type PageLoader, usePagedList } from '../../ui/list/usePagedList.ts';
 import { pixelLink } from '../../ui/pixelLink.ts';
@@ -119,12 +119,15 @@ function PixelList<T extends ListedPixel>({
     body = (
       <>
         <ul className="player-list">{state.items.map(row)}</ul>
-        <LoadMoreButton
-          state={state}
-          onLoadMore={loadMore}
-          failure={failure}
-          exhausted={t('inventory.allShown')}
-        />
+        {/* A list that fits one page needs no button saying it is all there. */}
+        {hasMore(state) || state.status !== 'fulfilled' || state.items.length > PIXEL_LIST_PAGE_SIZE ? (
+          <LoadMoreButton
+            state={state}
+            onLoadMore={loadMore}
+            failure={failure}
+            exhausted={t('inventory.allShown')}
+          />
+        ) : null}
       </>
     );
   return (
@@ -210,7 +213,7 @@ export function PixelLists() {
   const sold = usePixelList('mypixels-sold', loadSoldPixels);
   return (
     <>
-      <section aria-label={t('inventory.statsLabel')}>
+      <section className="pixel-stats" aria-label={t('inventory.statsLabel')}>
         <Summary owned={count.data} forSale={forSale.state} sold={sold.state} />
       </section>
       <PixelList
