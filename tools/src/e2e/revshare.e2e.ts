@@ -188,7 +188,11 @@ describe.skipIf(!pgUp)('revenue share on /invite-frens', () => {
     ];
     const rowsOf = (page: Page) =>
       page.$$eval('[data-testid=revshare-row]', (rows) =>
-        rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())),
+        rows.map((row) =>
+          Array.from(row.children, (cell) =>
+            ((cell.querySelector('.pixel-text') ?? cell).textContent ?? '').trim(),
+          ),
+        ),
       );
 
     for (const [i, size] of SIZES.entries()) {

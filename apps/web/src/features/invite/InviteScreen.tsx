@@ -39,7 +39,10 @@ export function InviteScreen() {
           <ReferralProgress friends={user.friends} />
         </section>
         <RevenueShare user={user} />
-        <section className="invite__section" aria-label={t('invite.frensList')}>
+        <section className="invite__section" aria-labelledby="frens-list-title">
+          <h2 id="frens-list-title" className="invite__title pixel-text">
+            {t('invite.frensList')}
+          </h2>
           <FriendsList />
         </section>
       </>

@@ -52,10 +52,14 @@ describe('revenue share on /invite-frens', () => {
     expect(within(block).getByRole('status').getAttribute('aria-busy')).toBe('true');
     await answerRevshare(net, 200, REVSHARE);
     const rows = screen.getAllByTestId('revshare-row');
-    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+    // The currency's name (its mark aside), purchases, spend.
+    const cells = (row: HTMLElement) =>
+      [...row.children].map((cell) => (cell.querySelector('.pixel-text') ?? cell).textContent);
+    expect(rows.map(cells)).toEqual([
       ['Stars', '1,234', '98,765'],
       ['TON', '2', '1,234.56789'],
     ]);
+    expect(rows[1]!.querySelector('.revshare__mark')?.textContent).toBe('T');
     expect(screen.getByTestId('balance-share-value').textContent).toBe('10%');
   });
 

@@ -87,11 +87,19 @@ function RevshareLoaded({ friends }: { friends: number }) {
   );
 }
 
+/** Stars and PX have their own icons; any other currency shows the first letter of its code. */
 function CurrencyName({ id }: { id: number }) {
   const currency = currencyById(id);
+  let mark = (
+    <span className="revshare__mark pixel-num" aria-hidden="true">
+      {(currency?.code ?? '?').slice(0, 1)}
+    </span>
+  );
+  if (id === CurrencyId.Stars) mark = <Icon name="star" size={18} />;
+  if (id === CurrencyId.PX) mark = <Icon name="coin" size={18} />;
   return (
     <span className="revshare__currency">
-      <Icon name={id === CurrencyId.Stars ? 'star' : 'coin'} size={18} />
+      {mark}
       <span className="pixel-text">{currency?.name ?? `#${id}`}</span>
     </span>
   );
@@ -149,22 +157,24 @@ function BalanceShareSetting({ saved, onSaved }: { saved: number; onSaved: (perc
           {format.percent(draft)}
         </span>
       </label>
-      <input
-        id={id}
-        className="revshare__slider"
-        type="range"
-        min={0}
-        max={100}
-        step={1}
-        value={draft}
-        disabled={pending}
-        onChange={(event) => setDraft(Number(event.target.value))}
-      />
       <p className="revshare__hint">{t('revshare.shareHint', { saved: format.percent(saved) })}</p>
-      <button type="submit" className="btn btn--primary" disabled={pending || draft === saved}>
-        {pending && <span className="spinner" aria-hidden="true" />}
-        {pending ? t('revshare.saving') : t('revshare.save')}
-      </button>
+      <div className="revshare__controls">
+        <input
+          id={id}
+          className="revshare__slider"
+          type="range"
+          min={0}
+          max={100}
+          step={1}
+          value={draft}
+          disabled={pending}
+          onChange={(event) => setDraft(Number(event.target.value))}
+        />
+        <button type="submit" className="btn btn--primary" disabled={pending || draft === saved}>
+          {pending && <span className="spinner" aria-hidden="true" />}
+          {pending ? t('revshare.saving') : t('revshare.save')}
+        </button>
+      </div>
       {state.status === 'fulfilled' && (
         <p className="revshare__saved" role="status" data-testid="balance-share-saved">
           {t('revshare.saved', { value: format.percent(state.percent) })}
