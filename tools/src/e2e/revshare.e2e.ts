@@ -203,7 +203,22 @@ describe.skipIf(!pgUp)('revenue share on /invite-frens', () => {
       await showBlock(page);
       await screenshot(page, `revshare-open-${size.name}`);
 
-      // The balance share: the slider, Save, then the saved state.
+      // The connection drops while the block loads: the failure and Try again, which brings it.
+      const revshareCall = '**/api/v1/users/me/revshare';
+      await page.route(revshareCall, (route) => route.abort('internetdisconnected'));
+      await page.reload();
+      await page.waitForSelector('[data-testid=revshare] [role=alert]', { timeout: 20_000 });
+      expect(await page.textContent('[data-testid=revshare] [role=alert] p')).toBe(
+        'No connection. Check your internet and try again.',
+      );
+      await showBlock(page);
+      await screenshot(page, `revshare-load-failed-${size.name}`);
+      await page.unroute(revshareCall);
+      await page.click('[data-testid=revshare] [role=alert] button');
+      await page.waitForSelector('[data-testid=revshare-table]');
+
+      // The balance share: the slider, Save; the connection drops, the choice stays for another
+      // try; then the saved state.
       const percent = 25 + i * 10;
       const slider = await page.waitForSelector('[data-testid=balance-share] input[type=range]');
       await slider.focus();
@@ -215,6 +230,17 @@ describe.skipIf(!pgUp)('revenue share on /invite-frens', () => {
       }, percent);
       await page.keyboard.press('ArrowRight');
       expect(await page.textContent('[data-testid=balance-share-value]')).toBe(`${percent}%`);
+      const shareCall = '**/api/v1/users/balance/share';
+      await page.route(shareCall, (route) => route.abort('internetdisconnected'));
+      await page.click('[data-testid=balance-share] button[type=submit]');
+      await page.waitForSelector('[data-testid=balance-share-error]');
+      expect(await page.textContent('[data-testid=balance-share-error]')).toBe(
+        'No connection. Check your internet and try again.',
+      );
+      expect(await slider.evaluate((el) => (el as HTMLInputElement).value)).toBe(String(percent));
+      await showBlock(page);
+      await screenshot(page, `revshare-save-failed-${size.name}`);
+      await page.unroute(shareCall);
       await page.click('[data-testid=balance-share] button[type=submit]');
       await page.waitForSelector('[data-testid=balance-share-saved]');
       expect(await page.textContent('[data-testid=balance-share-saved]')).toBe(`Saved: ${percent}%`);
