@@ -94,6 +94,20 @@ describe.skipIf(!pgUp)('revenue share on /invite-frens', () => {
     );
   };
 
+  /** Elements of the block whose text is wider than their box. */
+  const clippedIn = (page: Page) =>
+    page.$eval('[data-testid=revshare]', (block) =>
+      [block, ...Array.from(block.querySelectorAll('*'))]
+        .filter(
+          (el) =>
+            el instanceof HTMLElement &&
+            getComputedStyle(el).display !== 'inline' &&
+            el.closest('.visually-hidden') === null &&
+            el.scrollWidth > el.clientWidth + 2,
+        )
+        .map((el) => `${el.tagName}.${el.className}: ${(el.textContent ?? '').slice(0, 40)}`),
+    );
+
   beforeAll(async () => {
     store = await createTestStore('postgres');
     server = await startServer({
@@ -257,21 +271,18 @@ describe.skipIf(!pgUp)('revenue share on /invite-frens', () => {
       expect(errors).toEqual([]);
     }
 
-    // Every language: the numbers in its own format, nothing clipped in the block on a phone.
+    // Every language: the numbers in its own format, nothing clipped in the block on a phone,
+    // open and locked.
+    const lockedTokens = await signIn(LOCKED_ID, 'Lena');
     for (const language of SUPPORTED_LANGUAGES) {
+      const locked = await open(SIZES[0], lockedTokens, language);
+      await locked.waitForSelector('[data-testid=revshare-locked]', { timeout: 20_000 });
+      expect(await clippedIn(locked), `${language} locked`).toEqual([]);
+      await locked.context().close();
+
       const page = await open(SIZES[0], tokens, language);
       await page.waitForSelector('[data-testid=revshare-table]', { timeout: 20_000 });
-      const clipped = await page.$eval('[data-testid=revshare]', (block) =>
-        [block, ...Array.from(block.querySelectorAll('*'))]
-          .filter(
-            (el) =>
-              el instanceof HTMLElement &&
-              getComputedStyle(el).display !== 'inline' &&
-              el.closest('.visually-hidden') === null &&
-              el.scrollWidth > el.clientWidth + 2,
-          )
-          .map((el) => `${el.tagName}.${el.className}: ${(el.textContent ?? '').slice(0, 40)}`),
-      );
+      const clipped = await clippedIn(page);
       expect(clipped, language).toEqual([]);
       if (language === 'de') {
         expect((await rowsOf(page))[0]).toEqual(['Stars', '1.234', '9.872']);

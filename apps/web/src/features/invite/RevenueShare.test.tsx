@@ -133,5 +133,10 @@ describe('revenue share on /invite-frens', () => {
     expect(screen.queryByTestId('balance-share-error')).toBeNull();
     expect(context.store.getState().user.data?.balance_share_percent).toBe(35);
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+
+    // Moving on from the saved value: no stale "Saved", Save offered again.
+    fireEvent.change(slider, { target: { value: '36' } });
+    expect(screen.queryByTestId('balance-share-saved')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -175,7 +175,7 @@ function BalanceShareSetting({ saved, onSaved }: { saved: number; onSaved: (perc
           {pending ? t('revshare.saving') : t('revshare.save')}
         </button>
       </div>
-      {state.status === 'fulfilled' && (
+      {state.status === 'fulfilled' && state.percent === draft && (
         <p className="revshare__saved" role="status" data-testid="balance-share-saved">
           {t('revshare.saved', { value: format.percent(state.percent) })}
         </p>
