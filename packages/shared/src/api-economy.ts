@@ -275,6 +275,11 @@ export const balanceShareResponse = z.object({
 
 /** SPEC §8: HTTP 403 with this text when the player has fewer than 10,000 friends. */
 export const REVSHARE_LOCKED_MESSAGE = '10k frens were not invited until December 20th';
+/**
+ * SPEC §8's number for that refusal. The error's `code` stays the app's named code
+ * (`REVSHARE_LOCKED`); the number travels beside it as `error.details.numericCode`.
+ */
+export const REVSHARE_LOCKED_NUMERIC_CODE = 20;
 
 // ---------- boosts bought with PX ----------
 
