@@ -3,6 +3,7 @@ import { Overlay } from '../../ui/Overlay/Overlay.tsx';
 import { BoostUpgrades } from '../boosts/BoostUpgrades.tsx';
 import { TokenRewards } from '../rewards/TokenRewards.tsx';
 import { MiningCard } from './MiningCard.tsx';
+import { MiningResults } from './MiningResults.tsx';
 import './mining.css';
 
 /** Mining, the boosts bought with PX, and token rewards in one sheet, opened from the Wall's PX counter. */
@@ -13,6 +14,7 @@ export function MiningSheet({ open, onClose }: { open: boolean; onClose(): void 
       <div className="mining-sheet">
         <MiningCard />
         <BoostUpgrades />
+        <MiningResults />
         <h3 className="mining-sheet__title pixel-text">{t('rewards.tokensTitle')}</h3>
         <TokenRewards />
       </div>
