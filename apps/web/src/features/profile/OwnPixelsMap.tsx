@@ -38,11 +38,14 @@ function drawMap(
     const inner = tier.fromRing * scale;
     if (inner > 0) ctx.clearRect(MAP_SIDE / 2 - inner, MAP_SIDE / 2 - inner, inner * 2, inner * 2);
   }
+  // A dot of 5×5 cells with a dark rim, so one pixel of the wall still shows on a phone.
+  const lit: [number, number][] = [];
+  for (let i = 0; i < mask.cells.length; i++)
+    if (mask.cells[i] === 1) lit.push([i % MAP_SIDE, Math.floor(i / MAP_SIDE)]);
+  ctx.fillStyle = '#000';
+  for (const [x, y] of lit) ctx.fillRect(x - 3, y - 3, 7, 7);
   ctx.fillStyle = '#ffd23f';
-  for (let i = 0; i < mask.cells.length; i++) {
-    if (mask.cells[i] !== 1) continue;
-    ctx.fillRect((i % MAP_SIDE) - 1, Math.floor(i / MAP_SIDE) - 1, 3, 3);
-  }
+  for (const [x, y] of lit) ctx.fillRect(x - 2, y - 2, 5, 5);
 }
 
 /**
