@@ -7,7 +7,7 @@ import { type ModuleLog, serverModule } from '../../app/module.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { type BotApi, createBotApi, webhookSecret } from '../../integrations/telegram/bot-api.ts';
-import { languageOf } from '../users/store.ts';
+import { storedLocale } from '../users/store.ts';
 import { createBotChat } from './chat.ts';
 import { createBotSetup } from './setup.ts';
 
@@ -33,7 +33,7 @@ export function createBotModule(deps: BotModuleDeps) {
     publicUrl,
     contactEmail,
     log: deps.log,
-    storedLanguageOf: async (userId) => (await languageOf(deps.db, userId))?.locale ?? null,
+    storedLanguageOf: (userId) => storedLocale(deps.db, userId),
   });
   // The bot's webhook, menu button and commands: set by the leader, in the background.
   const setup =

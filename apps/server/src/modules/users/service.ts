@@ -7,7 +7,6 @@ import {
   leagueOf,
   type MiningResults,
   parseLaunchParam,
-  resolveLanguage,
   type SquadRef,
   type User,
 } from '@pixel-wall/shared';
@@ -217,15 +216,6 @@ export function createUsersService(deps: UsersServiceDeps) {
       await this.requirePlayer(userId);
       if (!(await store.setLocale(deps.db, userId, locale)))
         throw new AppError('UNAUTHORIZED', 'Unknown player. Please sign in again.');
-    },
-
-    /**
-     * The language to write to a player in: the one they picked in the app, else their Telegram
-     * language_code, else English.
-     */
-    async languageOf(userId: number): Promise<Language> {
-      const row = await store.languageOf(deps.db, userId);
-      return resolveLanguage(row?.locale ?? row?.language_code ?? null);
     },
 
     /** The player's final mining results (GET /users/game/results). */

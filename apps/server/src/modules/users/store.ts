@@ -354,14 +354,8 @@ export async function setLocale(q: Sql, userId: number, locale: string): Promise
   return rows.length > 0;
 }
 
-/** The player's stored language and Telegram's language_code; undefined for an unknown player. */
-export async function languageOf(
-  q: Sql,
-  userId: number,
-): Promise<{ locale: string | null; language_code: string | null } | undefined> {
-  const rows = await q.query<{ locale: string | null; language_code: string | null }>(
-    'SELECT locale, language_code FROM users WHERE id = $1',
-    [userId],
-  );
-  return rows[0];
+/** The language the player picked in the app; null when none, or for an unknown player. */
+export async function storedLocale(q: Sql, userId: number): Promise<string | null> {
+  const rows = await q.query<{ locale: string | null }>('SELECT locale FROM users WHERE id = $1', [userId]);
+  return rows[0]?.locale ?? null;
 }
