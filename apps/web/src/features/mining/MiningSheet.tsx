@@ -3,6 +3,7 @@ import { Overlay } from '../../ui/Overlay/Overlay.tsx';
 import { BoostUpgrades } from '../boosts/BoostUpgrades.tsx';
 import { TokenRewards } from '../rewards/TokenRewards.tsx';
 import { MiningCard } from './MiningCard.tsx';
+import { MiningResults } from './MiningResults.tsx';
 import { SecretQuest } from './SecretQuest.tsx';
 import './mining.css';
 
@@ -17,6 +18,7 @@ export function MiningSheet({ open, onClose }: { open: boolean; onClose(): void 
       <div className="mining-sheet">
         <MiningCard />
         <BoostUpgrades />
+        <MiningResults />
         <h3 className="mining-sheet__title pixel-text">{t('quest.tasksTitle')}</h3>
         <SecretQuest />
         <h3 className="mining-sheet__title pixel-text">{t('rewards.tokensTitle')}</h3>
