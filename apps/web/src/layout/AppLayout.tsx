@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { useTokenStatsWhenIdle } from '../api/stats.ts';
 import { BannedNotice } from '../features/moderation/BannedNotice.tsx';
 import { PixanosPopups } from '../features/pixanos/PixanosPopups.tsx';
 import { PlayerPopups } from '../features/profile/PlayerPopups.tsx';
@@ -50,6 +51,7 @@ function isStage(handle: unknown): boolean {
  */
 export function AppLayout() {
   useBackButton();
+  useTokenStatsWhenIdle();
   const platform = usePlatform();
   const robot = useRobotFlag();
   const dispatch = useAppDispatch();
