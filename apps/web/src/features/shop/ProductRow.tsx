@@ -76,7 +76,7 @@ export function ProductRow({
           {regular === null ? null : (
             <s className="shop-row__regular" data-testid={`shop-row-regular-${product.id}`}>
               <span className="visually-hidden">{t('shopSale.regularPrice')} </span>
-              {format.decimal(regular)}
+              {format.decimal(regular)} {currencyCode(currencyId)}
             </s>
           )}
           {price === null ? t('shop.no') : `${format.decimal(price)} ${currencyCode(currencyId)}`}

@@ -182,7 +182,7 @@ export function PurchasePopup({
             {regularTotal === null ? null : (
               <s className="purchase__regular pixel-num" data-testid="purchase-regular">
                 <span className="visually-hidden">{t('shopSale.regularPrice')} </span>
-                {format.decimal(regularTotal)}
+                {format.decimal(regularTotal)} {currencyCode(currency)}
               </s>
             )}
             <strong className="pixel-num purchase__price">
