@@ -27,7 +27,10 @@ describe('a sale paid in TON and jettons', () => {
     orders = createTonOrders({
       db: h.db,
       shop: h.economy.orders,
-      wallets: { addressOf: async (id) => (id === PLAYER ? BUYER : null) },
+      wallets: {
+        addressOf: async (id) => (id === PLAYER ? BUYER : null),
+        verifiedByTransfer: async () => {},
+      },
       jettonWallets: { jettonWalletAddress: async () => JETTON_WALLET },
       paymentWallet: PAY_TO,
       network: '-239',
