@@ -9,6 +9,7 @@ import { selectUser } from '../../store/userSlice.ts';
 import { Popup } from '../../ui/Popup/Popup.tsx';
 import { ConnectWalletButton } from '../wallet/ConnectWalletButton.tsx';
 import { sameAddress } from '../wallet/connect.ts';
+import { VerifyByTransferButton } from '../wallet/VerifyByTransferButton.tsx';
 import { useWalletAccount, useWalletConnector } from '../wallet/WalletContext.tsx';
 import { CurrencyChoice } from './CurrencyChoice.tsx';
 import { badgesOf, currencyCode, regularPrice, totalFor } from './catalogue.ts';
@@ -223,7 +224,11 @@ export function PurchasePopup({
         restoring ? (
           <p className="purchase__note">{t('common.loading')}</p>
         ) : (
-          <ConnectWalletButton />
+          <>
+            <ConnectWalletButton />
+            {/* A wallet connected here that the server has not verified: a transfer proves it. */}
+            {account !== null ? <VerifyByTransferButton address={account.address} /> : null}
+          </>
         )
       ) : (
         <button
