@@ -5,14 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeTonIndexer } from '../../../../../tools/src/fakes/ton-indexer.ts';
 import type { App } from '../../http.ts';
 import { toFriendlyAddress } from '../../integrations/ton/address.ts';
 import { commentFromBoc } from '../../integrations/ton/comment.ts';
-import type { IncomingTonTransfer } from '../../integrations/ton/indexer.ts';
+import { createToncenterIndexer, type IncomingTonTransfer } from '../../integrations/ton/indexer.ts';
 import { createWalletService, type WalletService } from '../wallet/service.ts';
 import { registerTonRoutes } from './routes.ts';
 import { createTonOrders, type TonOrders } from './service.ts';
+import { createTonWatchStore } from './store.ts';
 import { createMemoryShop, type TestDatabase, testApp, testDatabase } from './testing.ts';
+import { createTonWatcher } from './watcher.ts';
 
 const PLAYER = 901;
 const OTHER = 902;
@@ -118,5 +121,54 @@ describe('the wallet-verification transaction', () => {
     expect(await wallets.setWallet(PLAYER, WALLET)).toMatchObject({ success: true });
     // Another player's verification of the same wallet is theirs alone.
     expect(await wallets.addressOf(OTHER)).toBeNull();
+  });
+});
+
+describe('the payment watcher and a verification transfer', () => {
+  it('verifies the wallet when the transfer it sees comes from it; a copied memo is wrong_sender', async () => {
+    const fake = await startFakeTonIndexer();
+    try {
+      const indexer = createToncenterIndexer({ baseUrl: fake.url, timeoutMs: 5000 });
+      const watched = createTonOrders({
+        db,
+        shop: createMemoryShop(),
+        wallets,
+        jettonWallets: indexer,
+        paymentWallet: PAY_TO,
+        network: '-239',
+      });
+      const watcher = createTonWatcher({
+        indexer,
+        orders: watched,
+        store: createTonWatchStore(db),
+        paymentWallet: PAY_TO,
+        intervalMs: 20,
+        log: { info: () => {}, warn: () => {} },
+      });
+      const started = await watched.start(OTHER, { buyerWallet: STRANGER });
+      fake.addTonTransfer({
+        from: WALLET,
+        to: PAY_TO,
+        nanotons: started.strAmount,
+        comment: started.txMemCode,
+      });
+      expect((await watcher.pollOnce()).outcomes).toEqual({ wrong_sender: 1 });
+      expect(await wallets.addressOf(OTHER)).toBeNull();
+      fake.addTonTransfer({
+        from: STRANGER,
+        to: PAY_TO,
+        nanotons: started.strAmount,
+        comment: started.txMemCode,
+      });
+      expect((await watcher.pollOnce()).outcomes).toEqual({ verified: 1 });
+      expect(await wallets.addressOf(OTHER)).toBe(STRANGER);
+      const recorded = await db.query<{ outcome: string }>(
+        'SELECT outcome FROM ton_payments WHERE memo = $1 ORDER BY lt',
+        [started.txMemCode],
+      );
+      expect(recorded.map((r) => r.outcome)).toEqual(['wrong_sender', 'verified']);
+    } finally {
+      await fake.close();
+    }
   });
 });
