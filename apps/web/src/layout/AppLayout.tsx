@@ -51,13 +51,14 @@ function isStage(handle: unknown): boolean {
  */
 export function AppLayout() {
   useBackButton();
-  useTokenStatsWhenIdle();
   const platform = usePlatform();
   const robot = useRobotFlag();
   const dispatch = useAppDispatch();
   const animations = useAppSelector(selectAnimations);
   const { pathname } = useLocation();
   const stage = useMatches().some((match) => isStage(match.handle));
+  // SPEC §4: token stats once, when idle, where the server has market data.
+  useTokenStatsWhenIdle();
 
   useEffect(() => {
     document.documentElement.dataset.animations = animations ? 'on' : 'off';
