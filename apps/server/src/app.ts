@@ -137,13 +137,23 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     webhookSecret: bot.webhookSecret,
     otherUpdate: bot.handleUpdate,
     orderTtlMs: config.economy.orderTtlSeconds * 1000,
+    promotions: config.shop.promotions,
     log,
   });
   const rewards = await createRewardsModule({ db, users, paintRewardOneIn: config.economy.paintRewardOneIn });
   // Pixanos' Snap (product 13), used through /items/use.
   const settleMs = Math.max(100, 2 * config.tickMs + config.commitWindowMs);
   const pixanos = createPixanosModule({ db, engine, committer, bus, users, settleMs, log });
-  const items = createItemsModule({ db, engine, committer, bus, users, log, snap: pixanos.pixanos.use });
+  const items = createItemsModule({
+    db,
+    engine,
+    committer,
+    bus,
+    users,
+    log,
+    snap: pixanos.pixanos.use,
+    promotions: config.shop.promotions,
+  });
   const wallet = createWalletModule({ db, config: config.ton, players: users, publicUrl: config.publicUrl });
   const { wallets } = wallet;
   const ton = createTonModule({ db, config: config.ton, shop: shop.orders, wallets, players: users, log });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { normalizeTonAddress } from './integrations/ton/address.ts';
 import { tonAddress } from './lib/env-schemas.ts';
 import { type MarketConfig, marketConfigFrom, marketEnvShape } from './modules/market/index.ts';
+import { type ShopConfig, shopConfigFrom, shopEnvShape } from './modules/shop/config.ts';
 import { type TonConfig, tonConfigFrom, tonEnvShape } from './modules/ton/index.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -72,6 +73,7 @@ const envSchema = z.object({
   /** the TON NFT collection approved drawings are minted into; unset: minting is off */
   NFT_COLLECTION_ADDRESS: tonAddress.optional(),
   ...marketEnvShape,
+  ...shopEnvShape,
   TELEGRAM_BOT_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9_]{3,64}$/)
@@ -177,6 +179,8 @@ export interface Config {
     orderTtlSeconds: number;
     mining: { pxPerSecond: number; maxSeconds: number };
   };
+  /** sale and event marks, the PX default-currency flag */
+  shop: ShopConfig;
   ton: TonConfig;
   /** NFT drawings: the collection they are minted into (raw address), or null */
   nft: { collection: string | null };
@@ -283,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       orderTtlSeconds: e.ORDER_TTL_SECONDS,
       mining: { pxPerSecond: e.MINING_PX_PER_SECOND, maxSeconds: e.MINING_MAX_SECONDS },
     },
+    shop: shopConfigFrom(e),
     ton: tonConfigFrom(e, e.PUBLIC_URL ?? null, e.PORT),
     nft: { collection: e.NFT_COLLECTION_ADDRESS ? normalizeTonAddress(e.NFT_COLLECTION_ADDRESS) : null },
     market: marketConfigFrom(e),

@@ -31,7 +31,10 @@ const timestamp = z.string().max(40);
 export const priceEntrySchema = z.object({
   currency_id: currencyIdField,
   currency_name: z.string().max(32),
+  /** the unit price charged (the sale price while on sale) */
   price: decimalText,
+  /** the regular unit price, present only while the product is on sale */
+  regular_price: decimalText.optional(),
 });
 
 /** SPEC §3 Product, plus the limited-offer fields. */
@@ -47,6 +50,13 @@ export const shopProductSchema = z.object({
   limited: z.boolean(),
   /** epoch ms when today's limited offer ends; null when the product is not on offer now. */
   limitedEnd: z.number().int().nullable(),
+  /** the operator marks it as part of an event (badge "event"); the server always sends it */
+  event: z.boolean().optional(),
+  /**
+   * on sale (badge "sale"): every price entry carries `regular_price`, and `price` is what is
+   * charged; the server always sends it
+   */
+  sale: z.boolean().optional(),
 });
 export type ShopProduct = z.infer<typeof shopProductSchema>;
 

@@ -68,7 +68,8 @@ export const checkCaptchaBody = z.object({
 });
 export type CheckCaptchaBody = z.infer<typeof checkCaptchaBody>;
 
-export const startTransactionBody = z.object({
+/** SPEC §7: a shop purchase in TON or a jetton. */
+export const startPurchaseBody = z.object({
   buyerWallet: tonAddressText,
   goodId: z.number().int().min(1).max(1000),
   daily: z.boolean().optional(),
@@ -76,7 +77,21 @@ export const startTransactionBody = z.object({
   quantity: z.number().int().min(1).max(SLIDER_MAX),
   pixanosColor: colorString.optional(),
 });
+export type StartPurchaseBody = z.infer<typeof startPurchaseBody>;
+
+/**
+ * SPEC §7 `{buyerWallet}` alone: the wallet-verification transaction. The player sends
+ * `WALLET_VERIFICATION_NANOTONS` with the memo from that wallet; seen on chain, it verifies and
+ * connects the wallet, as a ton_proof does.
+ */
+export const startVerificationBody = z.object({ buyerWallet: tonAddressText }).strict();
+export type StartVerificationBody = z.infer<typeof startVerificationBody>;
+
+export const startTransactionBody = z.union([startPurchaseBody, startVerificationBody]);
 export type StartTransactionBody = z.infer<typeof startTransactionBody>;
+
+/** What a wallet-verification transfer carries: 0.01 TON, in nanotons. */
+export const WALLET_VERIFICATION_NANOTONS = '10000000';
 
 /** One message of a TON Connect `sendTransaction`, ready to hand to the wallet as it is. */
 export const tonConnectMessage = z.object({

@@ -57,6 +57,10 @@ export const publicConfigResponse = z.object({
   appUrl: z.string().nullable(),
   /** the server's CONTACT_EMAIL; null when the operator has set none */
   contactEmail: z.string().nullable(),
+  /** SPEC §4: the shop's default currency is PX (10) instead of Stars (1) */
+  pxDefaultCurrency: z.boolean().default(false),
+  /** PX market data is configured: token stats can be fetched (otherwise they answer 503) */
+  marketData: z.boolean().default(false),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;
 

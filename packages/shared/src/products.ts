@@ -175,6 +175,8 @@ const CURRENCY_BY_ID = new Map<number, Currency>(CURRENCIES.map((c) => [c.id, c]
 export const DEFAULT_CURRENCY_ID: CurrencyId = CurrencyId.Stars;
 /** The web build has no Stars payments: it falls back to TON. */
 export const DEFAULT_WEB_CURRENCY_ID: CurrencyId = CurrencyId.TON;
+/** SPEC §4: the shop's default while the operator's PX flag is on (public config `pxDefaultCurrency`). */
+export const PX_DEFAULT_CURRENCY_ID: CurrencyId = CurrencyId.PX;
 
 export function isCurrencyId(value: unknown): value is CurrencyId {
   return typeof value === 'number' && CURRENCY_BY_ID.has(value);
@@ -589,33 +591,121 @@ function assertQuantity(qty: number): void {
     throw new RangeError(`quantity must be a positive integer: ${qty}`);
 }
 
-/** Exact total in the currency's smallest units, or null when there is no price. */
-export function totalPriceUnits(productId: number, currencyId: number, qty: number): bigint | null {
-  assertQuantity(qty);
+// ---------- promotions ----------
+
+/**
+ * What the operator marks in the shop (SPEC §2 row badges "event" and "sale"): configuration, not
+ * catalogue. A product on sale costs its sale price in every currency and every payment path.
+ */
+export interface ShopPromotions {
+  /** Percent off (1..99) by product id. */
+  readonly sale: ReadonlyMap<number, number>;
+  /** Products shown with the "event" badge. */
+  readonly event: ReadonlySet<number>;
+}
+
+export const NO_PROMOTIONS: ShopPromotions = { sale: new Map(), event: new Set() };
+
+export function isSalePercent(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 99;
+}
+
+/**
+ * The sale unit price in smallest units: the regular one less `percentOff`, rounded half up to the
+ * currency's smallest unit and never below one unit (nothing is given away by rounding).
+ */
+export function saleUnits(regularUnits: bigint, percentOff: number): bigint {
+  if (!isSalePercent(percentOff)) throw new RangeError(`percent off must be 1..99: ${percentOff}`);
+  if (regularUnits <= 0n) return regularUnits;
+  const scaled = regularUnits * BigInt(100 - percentOff);
+  const units = (scaled + 50n) / 100n;
+  return units < 1n ? 1n : units;
+}
+
+/** The unit price charged now, in smallest units (the sale price while on sale), or null. */
+export function unitPriceUnits(
+  productId: number,
+  currencyId: number,
+  promotions: ShopPromotions = NO_PROMOTIONS,
+): bigint | null {
   const price = priceOf(productId, currencyId);
   const currency = CURRENCY_BY_ID.get(currencyId);
   if (price === null || currency === undefined) return null;
-  return toUnits(price, currency.decimals) * BigInt(qty);
+  const regular = toUnits(price, currency.decimals);
+  const off = promotions.sale.get(productId);
+  return off === undefined ? regular : saleUnits(regular, off);
+}
+
+/**
+ * The discount shown on a sale badge, in whole percent, from the regular and the charged unit
+ * price (decimal strings of one currency): '8' and '2' → 75. Null when nothing is off.
+ */
+export function discountPercent(regular: string, charged: string): number | null {
+  const scale = Math.max(regular.split('.')[1]?.length ?? 0, charged.split('.')[1]?.length ?? 0);
+  const r = toUnits(regular, scale);
+  const c = toUnits(charged, scale);
+  if (r <= 0n || c >= r) return null;
+  // Rounded down: the badge never promises more than the price gives.
+  const off = Number(((r - c) * 100n) / r);
+  return off >= 1 ? off : null;
+}
+
+/**
+ * Exact total in the currency's smallest units, or null when there is no price. With promotions,
+ * a product on sale is totalled at its sale price.
+ */
+export function totalPriceUnits(
+  productId: number,
+  currencyId: number,
+  qty: number,
+  promotions: ShopPromotions = NO_PROMOTIONS,
+): bigint | null {
+  assertQuantity(qty);
+  const unit = unitPriceUnits(productId, currencyId, promotions);
+  return unit === null ? null : unit * BigInt(qty);
 }
 
 /** Exact total as a decimal string (`totalPrice(1, 2, 3)` is `'0.06'`), or null when there is no price. */
-export function totalPrice(productId: number, currencyId: number, qty: number): string | null {
-  const units = totalPriceUnits(productId, currencyId, qty);
+export function totalPrice(
+  productId: number,
+  currencyId: number,
+  qty: number,
+  promotions: ShopPromotions = NO_PROMOTIONS,
+): string | null {
+  const units = totalPriceUnits(productId, currencyId, qty, promotions);
   return units === null ? null : fromUnits(units, CURRENCY_BY_ID.get(currencyId)!.decimals);
 }
 
 export interface PriceEntry {
   currency_id: CurrencyId;
   currency_name: string;
+  /** the unit price charged: the sale price while the product is on sale */
   price: string;
+  /** the regular unit price, only while the product is on sale */
+  regular_price?: string;
 }
 
-/** A product's prices in the `prices` shape of the product list (SPEC §3), in currency id order. */
-export function priceList(productId: number): PriceEntry[] {
+/**
+ * A product's prices in the `prices` shape of the product list (SPEC §3), in currency id order;
+ * on sale, each carries the sale price and the regular one.
+ */
+export function priceList(productId: number, promotions: ShopPromotions = NO_PROMOTIONS): PriceEntry[] {
   const out: PriceEntry[] = [];
+  const onSale = promotions.sale.has(productId);
   for (const c of CURRENCIES) {
-    const price = priceOf(productId, c.id);
-    if (price !== null) out.push({ currency_id: c.id, currency_name: c.name, price });
+    const regular = priceOf(productId, c.id);
+    if (regular === null) continue;
+    if (!onSale) {
+      out.push({ currency_id: c.id, currency_name: c.name, price: regular });
+      continue;
+    }
+    const units = unitPriceUnits(productId, c.id, promotions)!;
+    out.push({
+      currency_id: c.id,
+      currency_name: c.name,
+      price: fromUnits(units, c.decimals),
+      regular_price: regular,
+    });
   }
   return out;
 }

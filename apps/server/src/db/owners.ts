@@ -37,6 +37,7 @@
  *   ton_orders                 ton
  *   ton_payments               ton
  *   ton_watch_cursors          ton
+ *   ton_wallet_verifications   ton
  *   moderation_log             moderation
  *   templates                  templates
  *   template_subscriptions     templates
@@ -78,6 +79,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   ton_orders: 'ton',
   ton_payments: 'ton',
   ton_watch_cursors: 'ton',
+  ton_wallet_verifications: 'ton',
   moderation_log: 'moderation',
   templates: 'templates',
   template_subscriptions: 'templates',

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { useTokenStatsWhenIdle } from '../api/stats.ts';
 import { BannedNotice } from '../features/moderation/BannedNotice.tsx';
 import { PixanosPopups } from '../features/pixanos/PixanosPopups.tsx';
 import { PlayerPopups } from '../features/profile/PlayerPopups.tsx';
@@ -58,6 +59,8 @@ export function AppLayout() {
   const animations = useAppSelector(selectAnimations);
   const { pathname } = useLocation();
   const stage = useMatches().some((match) => isStage(match.handle));
+  // SPEC §4: token stats once, when idle, where the server has market data.
+  useTokenStatsWhenIdle();
 
   useEffect(() => {
     document.documentElement.dataset.animations = animations ? 'on' : 'off';

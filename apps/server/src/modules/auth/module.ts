@@ -85,6 +85,8 @@ export async function createAuthModule(deps: AuthModuleDeps) {
         devSignIn: config.devSignIn,
         appUrl: config.publicUrl,
         contactEmail: config.contactEmail,
+        pxDefaultCurrency: config.shop.pxDefaultCurrency,
+        marketData: config.market.provider.tokenId !== null,
         loginMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
         signInPerMinute: config.rateLimits.signInPerMinute,
         countryOf,

@@ -26,6 +26,10 @@ export interface AuthRoutesDeps {
   appUrl: string | null;
   /** null: none configured (CONTACT_EMAIL), the web shows no address */
   contactEmail: string | null;
+  /** SHOP_PX_DEFAULT_CURRENCY: the shop opens in PX */
+  pxDefaultCurrency: boolean;
+  /** PX market data is configured (GET /history/px/stats answers rather than 503) */
+  marketData: boolean;
   loginMaxAgeSeconds: number;
   signInPerMinute: number;
   countryOf(req: FastifyRequest): string | null;
@@ -64,6 +68,8 @@ export function registerAuthRoutes(app: App, deps: AuthRoutesDeps): void {
       botUsername: deps.botUsername,
       appUrl: deps.appUrl,
       contactEmail: deps.contactEmail,
+      pxDefaultCurrency: deps.pxDefaultCurrency,
+      marketData: deps.marketData,
     }),
   );
 

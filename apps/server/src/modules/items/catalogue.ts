@@ -5,11 +5,13 @@
 import {
   GIVEAWAY_PRODUCT_IDS,
   LIMITED_PRODUCT_IDS,
+  NO_PROMOTIONS,
   PRODUCTS,
   type Product,
   priceList,
   productById,
   type ShopProduct,
+  type ShopPromotions,
 } from '@pixel-wall/shared';
 
 /**
@@ -25,17 +27,24 @@ export function productImageUrl(product: Pick<Product, 'key'>): string {
   return `/goods/${product.key}.webp`;
 }
 
-export function productView(product: Product, limitedEnd: number | null = null): ShopProduct {
+/** A product as the lists show it; on sale, its prices are the sale prices (with the regular ones). */
+export function productView(
+  product: Product,
+  limitedEnd: number | null = null,
+  promotions: ShopPromotions = NO_PROMOTIONS,
+): ShopProduct {
   return {
     id: product.id,
     name: product.name,
     description: product.description,
     image_url: productImageUrl(product),
-    prices: priceList(product.id),
+    prices: priceList(product.id, promotions),
     isOnePiece: product.isOnePiece,
     permanent: product.permanent,
     limited: product.limited,
     limitedEnd,
+    event: promotions.event.has(product.id),
+    sale: promotions.sale.has(product.id),
   };
 }
 
@@ -72,10 +81,10 @@ export function dailyOffers(now: number): DailyOffers {
 }
 
 /** The whole catalogue; today's limited bundle carries its end time, the others none. */
-export function catalogue(now: number): ShopProduct[] {
+export function catalogue(now: number, promotions: ShopPromotions = NO_PROMOTIONS): ShopProduct[] {
   const today = dailyOffers(now);
   return PRODUCTS.map((p) =>
-    productView(p, p.limited && today.offerIds.includes(p.id) ? today.endsAt : null),
+    productView(p, p.limited && today.offerIds.includes(p.id) ? today.endsAt : null, promotions),
   );
 }
 

@@ -20,6 +20,7 @@ import {
   ProductId,
   paletteIndexOf,
   productById,
+  type ShopPromotions,
   type UseItemResult,
 } from '@pixel-wall/shared';
 import type { Database } from '../../db/client.ts';
@@ -40,6 +41,8 @@ export interface ItemsServiceDeps {
   committer: Pick<Committer, 'submitMany' | 'flush'>;
   bus: Pick<Bus, 'publishEvent'>;
   users: Pick<UsersService, 'requirePlayer'>;
+  /** the operator's sale and event marks, shown in the lists (the shop charges the sale prices) */
+  promotions?: ShopPromotions;
   now?: () => number;
   log?: { error(obj: object, msg: string): void };
   /** Pixanos' Snap (13), which lives in modules/pixanos; without it the item cannot be used */
@@ -62,7 +65,7 @@ export function createItemsService(deps: ItemsServiceDeps) {
     async buyList(userId: number | null): Promise<BuyListResponse> {
       const now = clock();
       return {
-        products: catalogue(now),
+        products: catalogue(now, deps.promotions),
         goodsAvailable: userId === null ? {} : await countsOf(deps.db, userId),
       };
     },
@@ -82,7 +85,7 @@ export function createItemsService(deps: ItemsServiceDeps) {
       return {
         day: today.day,
         endsAt: today.endsAt,
-        offers: today.offerIds.map((id) => productView(productById(id)!, today.endsAt)),
+        offers: today.offerIds.map((id) => productView(productById(id)!, today.endsAt, deps.promotions)),
         free: {
           good_id: free.id,
           name: free.name,

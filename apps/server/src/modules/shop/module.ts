@@ -3,6 +3,8 @@
  * payments (modules/ton) fulfil the same orders. Updates of the webhook that are not payments go
  * to `otherUpdate` (the bot's conversation, built before this module).
  */
+
+import type { ShopPromotions } from '@pixel-wall/shared';
 import { type ModuleLog, serverModule } from '../../app/module.ts';
 import type { Database } from '../../db/client.ts';
 import type { BotApi } from '../../integrations/telegram/bot-api.ts';
@@ -28,6 +30,8 @@ export interface ShopModuleDeps {
   /** ORDER_TTL_SECONDS × 1000: an unpaid one-off order stops blocking a new one after this */
   orderTtlMs?: number;
   revshareMinFriends?: number;
+  /** SHOP_SALE and SHOP_EVENT: sale prices are what every payment path charges */
+  promotions?: ShopPromotions;
   now?: () => number;
   log: Pick<ModuleLog, 'warn' | 'error'>;
 }
@@ -39,6 +43,7 @@ export function createShopModule(deps: ShopModuleDeps) {
     users: deps.users,
     bus: deps.bus,
     pendingTtlMs: deps.orderTtlMs,
+    ...(deps.promotions ? { promotions: deps.promotions } : {}),
     now: deps.now,
     log,
   });

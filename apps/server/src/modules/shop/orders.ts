@@ -13,8 +13,10 @@ import {
   fromUnits,
   isValidQuantity,
   maxQuantityOf,
+  NO_PROMOTIONS,
   paletteIndexOf,
   productById,
+  type ShopPromotions,
   totalPriceUnits,
 } from '@pixel-wall/shared';
 import type { Database, Sql } from '../../db/client.ts';
@@ -91,6 +93,8 @@ export interface OrdersDeps {
   bus: Pick<Bus, 'publishEvent'>;
   /** An open one-off order older than this stops blocking a new one (default 30 min). */
   pendingTtlMs?: number;
+  /** the operator's sales: an order for a product on sale is priced at its sale price */
+  promotions?: ShopPromotions;
   now?: () => number;
   log?: { error(obj: object, msg: string): void };
 }
@@ -141,6 +145,7 @@ function pixanosIndex(color: string | number | null | undefined): number {
 export function createOrders(deps: OrdersDeps) {
   const now = deps.now ?? Date.now;
   const pendingTtlMs = deps.pendingTtlMs ?? 30 * 60_000;
+  const promotions = deps.promotions ?? NO_PROMOTIONS;
 
   function validate(input: CreateOrderInput): { amountUnits: bigint; amount: string; color: number | null } {
     const product = productById(input.productId);
@@ -161,7 +166,7 @@ export function createOrders(deps: OrdersDeps) {
         `The quantity must be a whole number from 1 to ${maxQuantityOf(product.id)}.`,
       );
     }
-    const amountUnits = totalPriceUnits(product.id, currency.id, input.quantity);
+    const amountUnits = totalPriceUnits(product.id, currency.id, input.quantity, promotions);
     if (amountUnits === null) throw new AppError('NOT_AVAILABLE', 'Not available');
     const today = dailyOffers(now());
     if ((product.limited || input.daily) && !today.offerIds.includes(product.id)) {

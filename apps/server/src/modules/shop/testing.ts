@@ -4,7 +4,13 @@
  * Fastify instance with the same zod compilers and error body as app.ts. The caller is named by an
  * `x-test-user` header instead of a token (the auth module has its own tests).
  */
-import { type ErrorCode, GAME_DEFAULTS, type PixelChange, type WallEvent } from '@pixel-wall/shared';
+import {
+  type ErrorCode,
+  GAME_DEFAULTS,
+  type PixelChange,
+  type ShopPromotions,
+  type WallEvent,
+} from '@pixel-wall/shared';
 import Fastify, { type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -65,6 +71,8 @@ export interface EconomyHarnessOptions {
   botApi?: BotApi | null;
   /** TELEGRAM_BOT_TOKEN; null: no Stars payments, and the webhook refuses everything */
   options?: { botToken?: string | null };
+  /** SHOP_SALE and SHOP_EVENT, as app.ts hands them to the shop and the items modules */
+  promotions?: ShopPromotions;
   now?: () => number;
 }
 
@@ -147,6 +155,7 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
     botApi: opts.botApi ?? null,
     botToken: opts.options?.botToken !== undefined ? opts.options.botToken : TEST_BOT_TOKEN,
     now: opts.now,
+    promotions: opts.promotions,
     log: app.log,
   });
   for (const m of modules) m.register(app);
@@ -201,12 +210,14 @@ async function economyModules(deps: {
   botApi: BotApi | null;
   botToken: string | null;
   now?: () => number;
+  promotions?: ShopPromotions | undefined;
   log: App['log'];
 }) {
   const { db, engine, committer, bus, users, caches, botApi, now, log } = deps;
   const secret = webhookSecret(deps.botToken, null);
-  const shop = createShopModule({ db, bus, users, botApi, webhookSecret: secret, now, log });
-  const items = createItemsModule({ db, engine, committer, bus, users, now, log });
+  const promotions = deps.promotions ? { promotions: deps.promotions } : {};
+  const shop = createShopModule({ db, bus, users, botApi, webhookSecret: secret, now, log, ...promotions });
+  const items = createItemsModule({ db, engine, committer, bus, users, now, log, ...promotions });
   const mining = createMiningModule({
     db,
     users,

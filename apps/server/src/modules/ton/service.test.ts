@@ -20,7 +20,10 @@ const NOW = 1_800_000_000_000;
 
 let db: Database;
 const shop = createMemoryShop();
-const wallets = { addressOf: async (id: number) => (id === PLAYER ? BUYER : null) };
+const wallets = {
+  addressOf: async (id: number) => (id === PLAYER ? BUYER : null),
+  verifiedByTransfer: async () => {},
+};
 /** The buyer's jetton wallet of a master, as a stand-in master would answer; every question noted. */
 const JETTON_WALLET = `0:${randomBytes(32).toString('hex')}`;
 const asked: { master: string; owner: string }[] = [];

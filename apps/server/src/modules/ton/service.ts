@@ -16,14 +16,18 @@
  */
 import {
   CurrencyId,
+  fromUnits,
   GAME_DEFAULTS,
   JETTON_TRANSFER_ATTACHED_NANOTONS,
   JETTON_TRANSFER_FORWARD_NANOTONS,
+  type StartPurchaseBody,
   type StartTransactionBody,
   type StartTransactionResponse,
+  type StartVerificationBody,
   TON_NETWORK,
   type TonConnectMessage,
   type TonNetwork,
+  WALLET_VERIFICATION_NANOTONS,
 } from '@pixel-wall/shared';
 import { Address } from '@ton/core';
 import type { Database } from '../../db/client.ts';
@@ -36,8 +40,17 @@ import type {
   TonIndexer,
 } from '../../integrations/ton/indexer.ts';
 import { jettonTransferBody } from '../../integrations/ton/payout-wallet.ts';
+import { newMemo } from '../shop/index.ts';
 import type { WalletService } from '../wallet/service.ts';
-import { insertTonOrder, markTonOrderPaid, tonOrderByMemo } from './store.ts';
+import {
+  insertTonOrder,
+  insertWalletVerification,
+  markTonOrderPaid,
+  markWalletVerified,
+  type TonPaymentOutcome,
+  tonOrderByMemo,
+  walletVerificationByMemo,
+} from './store.ts';
 import { type FulfilOutcome, type ShopOrders, type TonCurrency, tonCurrencies } from './types.ts';
 
 export interface TonOrder {
@@ -52,7 +65,8 @@ export interface TonOrder {
 export interface TonOrdersDeps {
   db: Pick<Database, 'query'>;
   shop: ShopOrders;
-  wallets: Pick<WalletService, 'addressOf'>;
+  /** the connected wallet (a payment comes from it); a verification transfer verifies one */
+  wallets: Pick<WalletService, 'addressOf' | 'verifiedByTransfer'>;
   /** asks a jetton master for the buyer's jetton wallet, the address a jetton transfer goes to */
   jettonWallets: Pick<TonIndexer, 'jettonWalletAddress'>;
   /** where players pay; null turns TON payments off */
@@ -112,87 +126,142 @@ export function createTonOrders(deps: TonOrdersDeps) {
   const paymentWallet = deps.paymentWallet ? normalizeTonAddress(deps.paymentWallet) : '';
   if (deps.paymentWallet && !paymentWallet) throw new Error('the TON payment wallet is not a TON address');
 
+  async function startPurchase(userId: number, body: StartPurchaseBody): Promise<StartTransactionResponse> {
+    const currency = currencies.get(body.currencyId);
+    if (!currency) throw new AppError('WRONG_CURRENCY', 'Wrong currency');
+    const buyer = normalizeTonAddress(body.buyerWallet);
+    if (!buyer) throw new AppError('BAD_REQUEST', 'buyerWallet is not a TON address.');
+    const connected = await deps.wallets.addressOf(userId);
+    if (!connected) throw new AppError('WALLET_NOT_CONNECTED', 'Connect your TON wallet first.');
+    if (connected !== buyer) {
+      throw new AppError('WALLET_NOT_CONNECTED', 'Pay from the wallet you connected, or connect this one.');
+    }
+    // Before the order exists, so a failed look-up leaves nothing behind.
+    const buyerJettonWallet = currency.jettonMaster
+      ? await jettonWalletOf(currency.jettonMaster, buyer)
+      : null;
+
+    const order = await deps.shop.createOrder({
+      userId,
+      productId: body.goodId,
+      quantity: body.quantity,
+      currencyId: currency.id,
+      channel: 'ton',
+      ...(body.pixanosColor === undefined ? {} : { pixanosColor: body.pixanosColor }),
+      ...(body.daily === undefined ? {} : { daily: body.daily }),
+    });
+    if (order.currencyId !== currency.id || order.amountUnits <= 0n || !order.memo) {
+      throw new AppError('INTERNAL', 'The order could not be priced.');
+    }
+
+    const validUntil = Math.floor(now() / 1000) + validity;
+    await insertTonOrder(deps.db, {
+      memo: order.memo,
+      orderId: order.id,
+      userId,
+      currencyId: currency.id,
+      amountUnits: order.amountUnits.toString(),
+      buyerWallet: buyer,
+      payTo: paymentWallet,
+      jettonMaster: currency.jettonMaster,
+      validUntil: iso(validUntil * 1000),
+      createdAt: iso(now()),
+    });
+
+    // Non-bounceable: the form wallets use for a wallet-to-wallet payment.
+    const payTo = toFriendlyAddress(paymentWallet, { bounceable: false, testOnly });
+    const message: TonConnectMessage =
+      buyerJettonWallet === null
+        ? { address: payTo, amount: order.amountUnits.toString(), payload: commentBoc(order.memo) }
+        : {
+            // A jetton wallet is a contract: bounceable, so a failed transfer returns the TON.
+            address: toFriendlyAddress(buyerJettonWallet, { bounceable: true, testOnly }),
+            amount: JETTON_TRANSFER_ATTACHED_NANOTONS,
+            payload: jettonTransferBody({
+              // Tells the transfers apart in explorers.
+              queryId: BigInt(now()),
+              amount: order.amountUnits,
+              destination: Address.parseRaw(paymentWallet),
+              responseDestination: Address.parseRaw(buyer),
+              forwardTonAmount: BigInt(JETTON_TRANSFER_FORWARD_NANOTONS),
+              comment: order.memo,
+            })
+              .toBoc()
+              .toString('base64'),
+          };
+    return {
+      txMemCode: order.memo,
+      strAmount: order.amountUnits.toString(),
+      amount: order.amount,
+      currencyId: currency.id,
+      payTo,
+      jettonMaster: currency.jettonMaster
+        ? toFriendlyAddress(currency.jettonMaster, { bounceable: true, testOnly })
+        : null,
+      validUntil,
+      message,
+    };
+  }
+
+  /** The wallet-verification transfer: a small TON transfer with a memo, from the wallet itself. */
+  async function startVerification(
+    userId: number,
+    body: StartVerificationBody,
+  ): Promise<StartTransactionResponse> {
+    const wallet = normalizeTonAddress(body.buyerWallet);
+    if (!wallet) throw new AppError('BAD_REQUEST', 'buyerWallet is not a TON address.');
+    const memo = newMemo();
+    const validUntil = Math.floor(now() / 1000) + validity;
+    await insertWalletVerification(deps.db, {
+      memo,
+      userId,
+      wallet,
+      amountUnits: WALLET_VERIFICATION_NANOTONS,
+      validUntil: iso(validUntil * 1000),
+      createdAt: iso(now()),
+    });
+    const payTo = toFriendlyAddress(paymentWallet, { bounceable: false, testOnly });
+    return {
+      txMemCode: memo,
+      strAmount: WALLET_VERIFICATION_NANOTONS,
+      amount: fromUnits(BigInt(WALLET_VERIFICATION_NANOTONS), 9),
+      currencyId: CurrencyId.TON,
+      payTo,
+      jettonMaster: null,
+      validUntil,
+      message: { address: payTo, amount: WALLET_VERIFICATION_NANOTONS, payload: commentBoc(memo) },
+    };
+  }
+
   return {
     currencies: currencies as ReadonlyMap<number, TonCurrency>,
     /** raw payment wallet, '' when TON payments are off */
     paymentWallet,
 
+    /** SPEC §7: a shop purchase, or with `{buyerWallet}` alone the wallet-verification transfer. */
     async start(userId: number, body: StartTransactionBody): Promise<StartTransactionResponse> {
       if (!paymentWallet) throw notConfigured('UNAVAILABLE', 'TON payments are not available right now.');
-      const currency = currencies.get(body.currencyId);
-      if (!currency) throw new AppError('WRONG_CURRENCY', 'Wrong currency');
-      const buyer = normalizeTonAddress(body.buyerWallet);
-      if (!buyer) throw new AppError('BAD_REQUEST', 'buyerWallet is not a TON address.');
-      const connected = await deps.wallets.addressOf(userId);
-      if (!connected) throw new AppError('WALLET_NOT_CONNECTED', 'Connect your TON wallet first.');
-      if (connected !== buyer) {
-        throw new AppError('WALLET_NOT_CONNECTED', 'Pay from the wallet you connected, or connect this one.');
-      }
-      // Before the order exists, so a failed look-up leaves nothing behind.
-      const buyerJettonWallet = currency.jettonMaster
-        ? await jettonWalletOf(currency.jettonMaster, buyer)
-        : null;
+      return 'goodId' in body ? startPurchase(userId, body) : startVerification(userId, body);
+    },
 
-      const order = await deps.shop.createOrder({
-        userId,
-        productId: body.goodId,
-        quantity: body.quantity,
-        currencyId: currency.id,
-        channel: 'ton',
-        ...(body.pixanosColor === undefined ? {} : { pixanosColor: body.pixanosColor }),
-        ...(body.daily === undefined ? {} : { daily: body.daily }),
-      });
-      if (order.currencyId !== currency.id || order.amountUnits <= 0n || !order.memo) {
-        throw new AppError('INTERNAL', 'The order could not be priced.');
-      }
-
-      const validUntil = Math.floor(now() / 1000) + validity;
-      await insertTonOrder(deps.db, {
-        memo: order.memo,
-        orderId: order.id,
-        userId,
-        currencyId: currency.id,
-        amountUnits: order.amountUnits.toString(),
-        buyerWallet: buyer,
-        payTo: paymentWallet,
-        jettonMaster: currency.jettonMaster,
-        validUntil: iso(validUntil * 1000),
-        createdAt: iso(now()),
-      });
-
-      // Non-bounceable: the form wallets use for a wallet-to-wallet payment.
-      const payTo = toFriendlyAddress(paymentWallet, { bounceable: false, testOnly });
-      const message: TonConnectMessage =
-        buyerJettonWallet === null
-          ? { address: payTo, amount: order.amountUnits.toString(), payload: commentBoc(order.memo) }
-          : {
-              // A jetton wallet is a contract: bounceable, so a failed transfer returns the TON.
-              address: toFriendlyAddress(buyerJettonWallet, { bounceable: true, testOnly }),
-              amount: JETTON_TRANSFER_ATTACHED_NANOTONS,
-              payload: jettonTransferBody({
-                // Tells the transfers apart in explorers.
-                queryId: BigInt(now()),
-                amount: order.amountUnits,
-                destination: Address.parseRaw(paymentWallet),
-                responseDestination: Address.parseRaw(buyer),
-                forwardTonAmount: BigInt(JETTON_TRANSFER_FORWARD_NANOTONS),
-                comment: order.memo,
-              })
-                .toBoc()
-                .toString('base64'),
-            };
-      return {
-        txMemCode: order.memo,
-        strAmount: order.amountUnits.toString(),
-        amount: order.amount,
-        currencyId: currency.id,
-        payTo,
-        jettonMaster: currency.jettonMaster
-          ? toFriendlyAddress(currency.jettonMaster, { bounceable: true, testOnly })
-          : null,
-        validUntil,
-        message,
-      };
+    /**
+     * A transfer whose memo is a wallet verification's, or null when it is none. It verifies the
+     * wallet only when it comes, in TON, from that very wallet with at least the amount asked:
+     * anyone can copy a memo, only the wallet's owner can send from it.
+     */
+    async verifyWallet(
+      memo: string,
+      transfer: IncomingTonTransfer | IncomingJettonTransfer,
+    ): Promise<TonPaymentOutcome | null> {
+      if (memo.length === 0 || memo.length > 128) return null;
+      const v = await walletVerificationByMemo(deps.db, memo);
+      if (!v) return null;
+      if (transfer.kind !== 'ton') return 'wrong_currency';
+      if (transfer.from !== v.wallet) return 'wrong_sender';
+      if (transfer.amount < BigInt(v.amount_units)) return 'underpaid';
+      if (!(await markWalletVerified(deps.db, memo, transfer.hash, iso(now())))) return 'duplicate';
+      await deps.wallets.verifiedByTransfer(Number(v.user_id), v.wallet);
+      return 'verified';
     },
 
     async findByMemo(memo: string): Promise<TonOrder | null> {

@@ -17,7 +17,11 @@ export type TonPaymentOutcome =
   | 'bounced'
   | 'aborted'
   /** a jetton transfer notification from a wallet no currency's master vouches for */
-  | 'forged';
+  | 'forged'
+  /** a wallet-verification transfer from the wallet it names: the wallet is verified */
+  | 'verified'
+  /** a wallet-verification memo sent from another wallet (or as a jetton): proves nothing */
+  | 'wrong_sender';
 
 export interface TonPaymentRecord {
   hash: string;
@@ -157,4 +161,62 @@ export async function markTonOrderPaid(
            WHERE memo = $1 AND status = 'pending'`,
     [memo, hash, at],
   );
+}
+
+// ── ton_wallet_verifications: transfers that verify a player's wallet ──
+
+export interface WalletVerificationRecord {
+  memo: string;
+  userId: number;
+  /** raw address of the wallet the transfer must come from */
+  wallet: string;
+  amountUnits: string;
+  validUntil: string;
+  createdAt: string;
+}
+
+export async function insertWalletVerification(
+  q: Pick<Database, 'query'>,
+  v: WalletVerificationRecord,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO ton_wallet_verifications (memo, user_id, wallet, amount_units, valid_until, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+    [v.memo, v.userId, v.wallet, v.amountUnits, v.validUntil, v.createdAt],
+  );
+}
+
+export interface WalletVerificationRow {
+  memo: string;
+  user_id: number | string;
+  wallet: string;
+  amount_units: string;
+  status: string;
+}
+
+export async function walletVerificationByMemo(
+  q: Pick<Database, 'query'>,
+  memo: string,
+): Promise<WalletVerificationRow | undefined> {
+  const rows = await q.query<WalletVerificationRow>(
+    `SELECT memo, user_id, wallet, amount_units::text AS amount_units, status
+         FROM ton_wallet_verifications WHERE memo = $1`,
+    [memo],
+  );
+  return rows[0];
+}
+
+/** A pending verification is done by the transfer `hash`; false when it was done before. */
+export async function markWalletVerified(
+  q: Pick<Database, 'query'>,
+  memo: string,
+  hash: string,
+  at: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE ton_wallet_verifications SET status = 'verified', tx_hash = $2, verified_at = $3
+           WHERE memo = $1 AND status = 'pending' RETURNING memo`,
+    [memo, hash, at],
+  );
+  return rows.length > 0;
 }

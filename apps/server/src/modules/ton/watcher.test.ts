@@ -43,7 +43,7 @@ describe.each(kinds)('TON watcher on %s', (kind) => {
     const orders = createTonOrders({
       db,
       shop,
-      wallets: { addressOf: async () => BUYER },
+      wallets: { addressOf: async () => BUYER, verifiedByTransfer: async () => {} },
       jettonWallets: indexer,
       paymentWallet: toFriendlyAddress(PAY_TO, { bounceable: true }),
       network: '-239',
@@ -306,7 +306,7 @@ describe('TON watcher with the real shop', () => {
     const orders = createTonOrders({
       db: h.db,
       shop: h.economy.orders,
-      wallets: { addressOf: async () => BUYER },
+      wallets: { addressOf: async () => BUYER, verifiedByTransfer: async () => {} },
       jettonWallets: toncenter,
       paymentWallet: PAY_TO,
       network: '-239',

@@ -11,6 +11,8 @@
  * Each transaction is judged once (its hash is recorded with the outcome). A transfer settles an
  * order only when its comment is the order's memo, its currency is the order's and it pays at
  * least the total. Then the shop's `fulfil` is called, keyed by the transaction hash.
+ * A transfer whose memo is a wallet verification's (POST /transactions/start with `{buyerWallet}`
+ * alone) verifies that wallet when it comes from it.
  * Run it on one instance only (the cluster leader).
  */
 import { CurrencyId } from '@pixel-wall/shared';
@@ -33,6 +35,11 @@ export interface TonWatcherLog {
 export interface TonWatcherOrders {
   currencies: ReadonlyMap<number, TonCurrency>;
   findByMemo(memo: string): Promise<TonOrder | null>;
+  /** A wallet-verification transfer's outcome, or null when the memo is no verification's. */
+  verifyWallet?(
+    memo: string,
+    transfer: IncomingTonTransfer | IncomingJettonTransfer,
+  ): Promise<TonPaymentOutcome | null>;
   fulfil(order: TonOrder, transfer: IncomingTonTransfer | IncomingJettonTransfer): Promise<FulfilOutcome>;
 }
 
@@ -125,7 +132,10 @@ export function createTonWatcher(deps: TonWatcherDeps): TonWatcher {
     if (!memo) return { outcome: 'no_memo', order: null };
     if (/\p{Cc}/u.test(memo)) return { outcome: 'unknown_memo', order: null };
     const order = await deps.orders.findByMemo(memo);
-    if (!order) return { outcome: 'unknown_memo', order: null };
+    if (!order) {
+      const verification = (await deps.orders.verifyWallet?.(memo, t)) ?? null;
+      return { outcome: verification ?? 'unknown_memo', order: null };
+    }
 
     const currency = deps.orders.currencies.get(order.currencyId);
     const rightCurrency =

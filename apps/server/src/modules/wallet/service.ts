@@ -154,6 +154,30 @@ export function createWalletService(deps: WalletServiceDeps) {
 
     addressOf,
 
+    /**
+     * The player sent the wallet-verification transfer from `address` (raw): only its owner could,
+     * so it is verified and connected as a ton_proof would. Such a wallet has no public key on
+     * record and its version is noted as 'transfer'.
+     */
+    async verifiedByTransfer(userId: number, address: string): Promise<void> {
+      const raw = normalizeTonAddress(address);
+      if (!raw) throw new RangeError('not a TON address');
+      const at = iso(now());
+      await deps.db.transaction(async (tx) => {
+        if (!(await store.isVerified(tx, userId, raw))) {
+          await store.saveVerifiedWallet(tx, {
+            userId,
+            address: raw,
+            network: deps.network,
+            publicKey: '',
+            walletVersion: 'transfer',
+            verifiedAt: at,
+          });
+        }
+        await store.connectWallet(tx, userId, raw, at);
+      });
+    },
+
     /** The connected wallet as wallets show it (user-friendly, non-bounceable); null when none. */
     async walletAddress(userId: number): Promise<{ wallet_address: string | null }> {
       const raw = await addressOf(userId);

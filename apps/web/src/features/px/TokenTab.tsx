@@ -2,6 +2,7 @@ import { formatTokenPrice } from '@pixel-wall/shared/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { tokenStatsOnce } from '../../api/stats.ts';
 import { useHttp } from '../../api/useHttp.ts';
 import { useFormat, withDecimalSeparator } from '../../i18n/format.ts';
 import type { GlyphName } from '../../ui/icons/glyphs.ts';
@@ -10,7 +11,6 @@ import { SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
 import { MARKET_SITES } from '../../ui/pxLinks.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { Tokenomics } from './Tokenomics.tsx';
-import { tokenStatsOnce } from './tokenStats.ts';
 import { Unavailable } from './Unavailable.tsx';
 
 const USES: ReadonlyArray<readonly [key: string, icon: GlyphName]> = [

@@ -3,8 +3,9 @@ import { formatCountdown } from '@pixel-wall/shared/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
-import { badgesOf, currencyCode, unitPrice } from './catalogue.ts';
+import { badgesOf, currencyCode, regularPrice, unitPrice } from './catalogue.ts';
 import { ProductIcon } from './ProductIcon.tsx';
+import { ShopBadges } from './ShopBadges.tsx';
 import { useProductText } from './useProductText.ts';
 
 /** Countdown refresh (SPEC §9). */
@@ -37,8 +38,9 @@ export function ProductRow({
   const { t } = useTranslation();
   const format = useFormat();
   const text = useProductText(product);
-  const badges = badgesOf(product);
+  const badges = badgesOf(product, currencyId);
   const price = unitPrice(product, currencyId);
+  const regular = price === null ? null : regularPrice(product, currencyId);
   const ends = product.limitedEnd;
   const now = useNow(ends !== null);
   return (
@@ -56,9 +58,7 @@ export function ProductRow({
         <span className="shop-row__body">
           <span className="shop-row__name">
             {text.name}
-            {badges.limited ? <span className="badge badge--limited">{t('shop.badgeLimited')}</span> : null}
-            {badges.event ? <span className="badge badge--event">{t('shop.badgeEvent')}</span> : null}
-            {badges.sale ? <span className="badge badge--sale">−75%</span> : null}
+            <ShopBadges badges={badges} />
           </span>
           <span className="shop-row__desc">{text.description}</span>
           {ends !== null && ends > now ? (
@@ -73,6 +73,12 @@ export function ProductRow({
           ) : null}
         </span>
         <span className={`shop-row__price pixel-num${price === null ? ' shop-row__price--none' : ''}`}>
+          {regular === null ? null : (
+            <s className="shop-row__regular" data-testid={`shop-row-regular-${product.id}`}>
+              <span className="visually-hidden">{t('shopSale.regularPrice')} </span>
+              {format.decimal(regular)} {currencyCode(currencyId)}
+            </s>
+          )}
           {price === null ? t('shop.no') : `${format.decimal(price)} ${currencyCode(currencyId)}`}
         </span>
       </button>

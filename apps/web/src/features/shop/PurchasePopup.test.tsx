@@ -255,4 +255,50 @@ describe('purchase popup', () => {
     );
     expect((await screen.findByTestId('connect-wallet')).textContent).toContain('Connect TON wallet');
   });
+  it('verifies a connected wallet the server does not know by the {buyerWallet} transfer', async () => {
+    const sent: WalletTransaction[] = [];
+    const started: unknown[] = [];
+    const context = createTestContext({
+      tokens: createMemoryTokenStorage(SIGNED_IN),
+      fetch: (path, init) => {
+        // the server has no wallet for this player: its ton_proof never came through
+        if (path === '/users/me') return json(200, user({ walletAddress: null }));
+        if (path === '/transactions/start') {
+          started.push(JSON.parse(String(init.body)));
+          return json(200, {
+            txMemCode: 'pw-abcdefghij',
+            strAmount: '10000000',
+            amount: '0.01',
+            currencyId: 2,
+            payTo: FRIENDLY_SAME,
+            jettonMaster: null,
+            validUntil: 1_900_000_000,
+            message: { ...MESSAGE, amount: '10000000' },
+          });
+        }
+        return undefined;
+      },
+    });
+    await context.store.dispatch(fetchMe());
+    const account = { address: RAW, chain: '-239', publicKey: null, walletStateInit: 'te6' };
+    render(
+      <AppProviders context={context} i18n={i18n}>
+        <WalletProvider connector={fakeConnector(account, sent)}>
+          <PurchasePopup
+            product={dynamite}
+            currencies={offeredCurrencies('web', products)}
+            initialCurrency={2}
+            initialColor="#FFFFFF"
+            onClose={() => {}}
+          />
+        </WalletProvider>
+      </AppProviders>,
+    );
+    const verify = await screen.findByTestId('verify-by-transfer');
+    expect(verify.textContent).toContain('Verify with a 0.01 TON transfer');
+    expect(screen.queryByTestId('buy-button')).toBeNull();
+    await act(async () => fireEvent.click(verify));
+    expect(started).toEqual([{ buyerWallet: RAW }]);
+    expect(sent).toEqual([{ validUntil: 1_900_000_000, messages: [{ ...MESSAGE, amount: '10000000' }] }]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Currency, ShopProduct } from '@pixel-wall/shared';
-import { CurrencyId, PALETTE } from '@pixel-wall/shared/core';
+import { CurrencyId, formatBuyPrice, PALETTE } from '@pixel-wall/shared/core';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
@@ -9,9 +9,10 @@ import { selectUser } from '../../store/userSlice.ts';
 import { Popup } from '../../ui/Popup/Popup.tsx';
 import { ConnectWalletButton } from '../wallet/ConnectWalletButton.tsx';
 import { sameAddress } from '../wallet/connect.ts';
+import { VerifyByTransferButton } from '../wallet/VerifyByTransferButton.tsx';
 import { useWalletAccount, useWalletConnector } from '../wallet/WalletContext.tsx';
 import { CurrencyChoice } from './CurrencyChoice.tsx';
-import { badgesOf, currencyCode, totalFor } from './catalogue.ts';
+import { badgesOf, currencyCode, regularPrice, totalFor } from './catalogue.ts';
 import { Particles } from './Particles.tsx';
 import { ProductIcon } from './ProductIcon.tsx';
 import {
@@ -23,6 +24,7 @@ import {
   purchaseReducer,
 } from './purchase.ts';
 import { QuantitySlider } from './QuantitySlider.tsx';
+import { ShopBadges } from './ShopBadges.tsx';
 import { useProductText } from './useProductText.ts';
 
 export interface PurchasePopupProps {
@@ -67,8 +69,11 @@ export function PurchasePopup({
   const crypto = currency !== CurrencyId.Stars;
   const { account, restoring } = useWalletAccount(crypto);
   const walletReady = account !== null && sameAddress(account.address, user?.walletAddress);
-  const total = totalFor(product, currency, product.isOnePiece ? 1 : qty);
-  const badges = badgesOf(product);
+  const count = product.isOnePiece ? 1 : qty;
+  const total = totalFor(product, currency, count);
+  const regular = regularPrice(product, currency);
+  const regularTotal = total === null || regular === null ? null : formatBuyPrice(regular, count);
+  const badges = badgesOf(product, currency);
   const alive = useRef(true);
   // Set again on every mount: StrictMode mounts, unmounts and mounts effects once more.
   useEffect(() => {
@@ -131,9 +136,7 @@ export function PurchasePopup({
       <div className="purchase__hero">
         <ProductIcon productId={product.id} qty={qty} size={96} />
         <div className="purchase__badges">
-          {badges.limited ? <span className="badge badge--limited">{t('shop.badgeLimited')}</span> : null}
-          {badges.event ? <span className="badge badge--event">{t('shop.badgeEvent')}</span> : null}
-          {badges.sale ? <span className="badge badge--sale">−30%</span> : null}
+          <ShopBadges badges={badges} />
         </div>
       </div>
       <p className="purchase__desc">{text.description}</p>
@@ -176,9 +179,17 @@ export function PurchasePopup({
         {total === null ? (
           <strong className="purchase__na">{t('shop.notAvailable')}</strong>
         ) : (
-          <strong className="pixel-num purchase__price">
-            {format.decimal(total)} {currencyCode(currency)}
-          </strong>
+          <span className="purchase__amount">
+            {regularTotal === null ? null : (
+              <s className="purchase__regular pixel-num" data-testid="purchase-regular">
+                <span className="visually-hidden">{t('shopSale.regularPrice')} </span>
+                {format.decimal(regularTotal)} {currencyCode(currency)}
+              </s>
+            )}
+            <strong className="pixel-num purchase__price">
+              {format.decimal(total)} {currencyCode(currency)}
+            </strong>
+          </span>
         )}
       </div>
 
@@ -213,7 +224,11 @@ export function PurchasePopup({
         restoring ? (
           <p className="purchase__note">{t('common.loading')}</p>
         ) : (
-          <ConnectWalletButton />
+          <>
+            <ConnectWalletButton />
+            {/* A wallet connected here that the server has not verified: a transfer proves it. */}
+            {account !== null ? <VerifyByTransferButton address={account.address} /> : null}
+          </>
         )
       ) : (
         <button

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
+import { selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { goodsCount, useShop } from '../../store/shopStore.ts';
@@ -38,7 +39,10 @@ export function ShopScreen() {
   const signedIn = useAppSelector(selectSignedIn);
   const requested = useAppSelector(selectShopProduct);
   const shop = useShop();
-  const [currency, setCurrency] = useState(() => defaultCurrency(platform.kind));
+  const pxDefault = useAppSelector(selectPublicConfig)?.pxDefaultCurrency === true;
+  // The default follows the public config (it may arrive after the shop opened) until the player picks.
+  const [chosen, setCurrency] = useState<number | null>(null);
+  const currency = chosen ?? defaultCurrency(platform.kind, pxDefault);
   const [open, setOpen] = useState<ShopProduct | null>(null);
 
   const currencies = useMemo(

@@ -1,4 +1,4 @@
-import { PRODUCTS, priceList, type ShopProduct } from '@pixel-wall/shared';
+import { PRODUCTS, priceList, type ShopProduct, type ShopPromotions } from '@pixel-wall/shared';
 import { describe, expect, it } from 'vitest';
 import {
   badgesOf,
@@ -8,6 +8,8 @@ import {
   offeredCurrencies,
   opensCard,
   pixanosColor,
+  regularPrice,
+  saleDiscount,
   shopRows,
   totalFor,
   unitPrice,
@@ -26,10 +28,28 @@ const catalogue: ShopProduct[] = PRODUCTS.map((p) => ({
 }));
 const byId = (id: number) => catalogue.find((p) => p.id === id)!;
 
+/** The product as the server lists it under `promotions` (modules/items productView). */
+function promoted(id: number, promotions: ShopPromotions): ShopProduct {
+  return {
+    ...byId(id),
+    prices: priceList(id, promotions),
+    event: promotions.event.has(id),
+    sale: promotions.sale.has(id),
+  };
+}
+
 describe('currencies', () => {
   it('defaults to Stars in Telegram and TON on the web', () => {
     expect(defaultCurrency('telegram')).toBe(1);
     expect(defaultCurrency('web')).toBe(2);
+  });
+
+  it('defaults to PX (10) on both builds while the PX flag is on', () => {
+    expect(defaultCurrency('telegram', true)).toBe(10);
+    expect(defaultCurrency('web', true)).toBe(10);
+    expect(defaultCurrency('telegram', false)).toBe(1);
+    // the web rule still holds for a Stars choice
+    expect(normaliseCurrency('web', defaultCurrency('telegram', false))).toBe(2);
   });
 
   it('switches a Stars choice to TON on the web only', () => {
@@ -71,9 +91,27 @@ describe('rows', () => {
   });
 
   it('badges only what the catalogue marks', () => {
-    expect(badgesOf(byId(2))).toEqual({ limited: false, event: false, sale: false });
-    expect(badgesOf({ ...byId(2), sale: true } as ShopProduct)).toMatchObject({ sale: true });
-    expect(badgesOf(byId(10)).limited).toBe(true);
+    expect(badgesOf(byId(2), 1)).toEqual({ limited: false, event: false, sale: null });
+    expect(badgesOf(byId(10), 1).limited).toBe(true);
+    const marked = promoted(2, { sale: new Map([[2, 75]]), event: new Set([2]) });
+    expect(badgesOf(marked, 1)).toEqual({ limited: false, event: true, sale: 75 });
+    // a sale flag without regular prices promises nothing
+    expect(badgesOf({ ...byId(2), sale: true }, 1).sale).toBeNull();
+  });
+
+  it('computes the discount from the regular and the sale price of the chosen currency', () => {
+    const restoring = promoted(1, { sale: new Map([[1, 30]]), event: new Set() });
+    // Stars: 8 → 5.6 rounds to 6, which is 25 % off; TON: 0.02 → 0.014, 30 % off
+    expect(unitPrice(restoring, 1)).toBe('6');
+    expect(regularPrice(restoring, 1)).toBe('8');
+    expect(saleDiscount(restoring, 1)).toBe(25);
+    expect(saleDiscount(restoring, 2)).toBe(30);
+    // no price in that currency (DOGS): the first priced currency says
+    expect(saleDiscount(restoring, 5)).toBe(25);
+    expect(regularPrice(byId(1), 1)).toBeNull();
+    const snap = promoted(13, { sale: new Map([[13, 75]]), event: new Set() });
+    expect(saleDiscount(snap, 1)).toBe(75);
+    expect(totalFor(snap, 1, 1)).toBe('20000');
   });
 
   it('does not open Pipette or Fast mode once owned', () => {

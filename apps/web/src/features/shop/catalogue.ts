@@ -8,10 +8,12 @@ import {
   CurrencyId,
   DEFAULT_CURRENCY_ID,
   DEFAULT_WEB_CURRENCY_ID,
+  discountPercent,
   formatBuyPrice,
   isPaletteColor,
   normalizeHex,
   PALETTE,
+  PX_DEFAULT_CURRENCY_ID,
   SHOP_ORDER,
 } from '@pixel-wall/shared/core';
 import type { PlatformKind } from '../../platform/types.ts';
@@ -22,7 +24,12 @@ export function offeredCurrencies(kind: PlatformKind, products: readonly ShopPro
   return CURRENCIES.filter((c) => priced.has(c.id) && (kind === 'telegram' || c.id !== CurrencyId.Stars));
 }
 
-export function defaultCurrency(kind: PlatformKind): number {
+/**
+ * SPEC §4: Stars (1), or PX (10) while the server's PX flag is on; the web sells no Stars, so
+ * without the flag it opens in TON.
+ */
+export function defaultCurrency(kind: PlatformKind, pxDefault = false): number {
+  if (pxDefault) return PX_DEFAULT_CURRENCY_ID;
   return kind === 'telegram' ? DEFAULT_CURRENCY_ID : DEFAULT_WEB_CURRENCY_ID;
 }
 
@@ -56,21 +63,47 @@ export function limitedOffers(products: readonly ShopProduct[], now: number): Sh
   return products.filter((p) => p.limited && p.limitedEnd !== null && p.limitedEnd > now);
 }
 
-/** Optional flags a catalogue may carry; the shared schema does not list them yet. */
-interface CatalogueFlags {
-  sale?: unknown;
-  event?: unknown;
-}
-
 export interface Badges {
   limited: boolean;
   event: boolean;
-  sale: boolean;
+  /** whole percent off (75 for −75 %), or null when the product is not on sale */
+  sale: number | null;
 }
 
-export function badgesOf(product: ShopProduct): Badges {
-  const flags = product as ShopProduct & CatalogueFlags;
-  return { limited: product.limited, event: flags.event === true, sale: flags.sale === true };
+/**
+ * The regular unit price while on sale, or null: the struck-through price beside the one charged.
+ */
+export function regularPrice(product: ShopProduct, currencyId: number): string | null {
+  if (product.sale !== true) return null;
+  return product.prices.find((p) => p.currency_id === currencyId)?.regular_price ?? null;
+}
+
+/**
+ * The discount of a product on sale, from its regular and sale price in `currencyId` (or, without a
+ * price there, in the first currency that has one): prices are rounded per currency, so the
+ * badge says what the chosen currency really saves.
+ */
+export function saleDiscount(product: ShopProduct, currencyId: number): number | null {
+  if (product.sale !== true) return null;
+  const entries = [
+    ...product.prices.filter((p) => p.currency_id === currencyId),
+    ...product.prices.filter((p) => p.currency_id !== currencyId),
+  ];
+  for (const e of entries) {
+    if (e.regular_price === undefined) continue;
+    const off = discountPercent(e.regular_price, e.price);
+    if (off !== null) return off;
+  }
+  return null;
+}
+
+/** The badges the server's catalogue gives a product (SPEC §2: limited, event, sale). */
+export function badgesOf(product: ShopProduct, currencyId: number): Badges {
+  return {
+    limited: product.limited,
+    event: product.event === true,
+    sale: saleDiscount(product, currencyId),
+  };
 }
 
 /** Pipette and Fast mode, once owned, do not open a card again (SPEC §2). */

@@ -3,6 +3,8 @@
  * server verify the ton_proof. After repeated failures the server wants a captcha solved first.
  */
 import type {
+  StartTransactionResponse,
+  StartVerificationBody,
   TonCaptcha,
   TonProofBody,
   TonProofPayloadResponse,
@@ -163,5 +165,25 @@ export function disconnectWallet(connector: TonWalletConnector, linked: boolean)
     await connector.disconnect().catch(() => {});
     if (signedIn) await dispatch(fetchMe());
     return true;
+  };
+}
+
+/**
+ * SPEC §7 POST /transactions/start `{buyerWallet}`: the wallet-verification transfer, for a wallet
+ * connected in this browser that the server has not verified (its ton_proof failed or never came).
+ * The server answers the memo and amount (`txMemCode`, `strAmount`) and the message; the wallet
+ * sends it, and the server verifies and links the wallet once it sees the transfer come from it.
+ * True when the wallet sent it.
+ */
+export function verifyByTransfer(connector: TonWalletConnector, address: string): AppThunk<Promise<boolean>> {
+  return async (_dispatch, _getState, { http }) => {
+    const body: StartVerificationBody = { buyerWallet: address };
+    try {
+      const started = await http.post<StartTransactionResponse>('/transactions/start', body);
+      await connector.send({ validUntil: started.validUntil, messages: [started.message] });
+      return true;
+    } catch {
+      return false;
+    }
   };
 }
