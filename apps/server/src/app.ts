@@ -136,12 +136,22 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     otherUpdate: bot.handleUpdate,
     orderTtlMs: config.economy.orderTtlSeconds * 1000,
     log,
+    caches,
   });
   const rewards = await createRewardsModule({ db, users, paintRewardOneIn: config.economy.paintRewardOneIn });
   // Pixanos' Snap (product 13), used through /items/use.
   const settleMs = Math.max(100, 2 * config.tickMs + config.commitWindowMs);
   const pixanos = createPixanosModule({ db, engine, committer, bus, users, settleMs, log });
-  const items = createItemsModule({ db, engine, committer, bus, users, log, snap: pixanos.pixanos.use });
+  const items = createItemsModule({
+    db,
+    engine,
+    committer,
+    bus,
+    users,
+    log,
+    caches,
+    snap: pixanos.pixanos.use,
+  });
   const wallet = createWalletModule({ db, config: config.ton, players: users, publicUrl: config.publicUrl });
   const { wallets } = wallet;
   const ton = createTonModule({ db, config: config.ton, shop: shop.orders, wallets, players: users, log });
@@ -191,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     redis,
     metrics,
     seq: () => hub.seq,
+    colours: items.colours,
     paintReward: (userId, pixelId, now) => rewards.rewards.paintReward(userId, pixelId, now),
     hiddenPaint: (userId, pixelId, color) => hidden.hidden.onPaint(userId, pixelId, color),
     historyStats: () => stats.stats.history(),

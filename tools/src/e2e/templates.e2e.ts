@@ -20,7 +20,7 @@ import {
 
 const baseUrl = inject('baseUrl');
 const RED = 9;
-const BLUE = 20;
+const BLUE = 21;
 
 /** 16×16: the left half red, the right half blue, with a transparent 2×2 hole in the middle of each. */
 function twoColourPng(): Buffer {

@@ -201,8 +201,8 @@ async function economyModules(deps: {
 }) {
   const { db, engine, committer, bus, users, caches, botApi, now, log } = deps;
   const secret = webhookSecret(deps.botToken, null);
-  const shop = createShopModule({ db, bus, users, botApi, webhookSecret: secret, now, log });
-  const items = createItemsModule({ db, engine, committer, bus, users, now, log });
+  const shop = createShopModule({ db, bus, users, botApi, webhookSecret: secret, now, log, caches });
+  const items = createItemsModule({ db, engine, committer, bus, users, now, log, caches });
   const mining = createMiningModule({
     db,
     users,
@@ -220,6 +220,7 @@ async function economyModules(deps: {
       refunds: shop.refunds,
       revshare: shop.revshare,
       items: items.items,
+      colours: items.colours,
       mining: mining.mining,
       rewards: rewards.rewards,
       balanceOf: (userId: number) => balanceOf(db, userId),
