@@ -42,6 +42,8 @@ const FEATURE_EDGES: Readonly<Record<string, string>> = {
   // the squad popup and the squad welcome.
   'profile -> moderation': 'ban buttons and purchases in the painter popup',
   'profile -> squads': 'the squad popup and welcome in the player popup host',
+  // Ghost Pixel's row in one's own achievements opens the secret-word quest, a mining task.
+  'profile -> mining': 'the secret-word quest sheet from the Ghost Pixel achievement',
   // Screens that list players mount the player popup host, so a tap on a row opens the player.
   'invite -> profile': 'friends open the player popup',
   'ratings -> profile': 'rows open the player popup; league names',

@@ -95,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     caches,
     mining: config.economy.mining,
     secretWord: config.economy.secretWord,
+    redis,
+    prefix,
     baseRules: { max: config.charges.start, speedMs: config.charges.rechargeMs },
   });
   const rules = mining.mining;
@@ -157,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const ton = createTonModule({ db, config: config.ton, shop: shop.orders, wallets, players: users, log });
   const payouts = await createPayoutsModule({ db, ton: config.ton, orders: ton.orders, wallets, log });
   const hidden = await createHiddenModule({ db, uploadGate, log });
-  const nft = createNftModule({ db, config, users, wallets, isAdmin: auth.isAdminRole, uploadGate });
+  const nft = createNftModule({ db, config, users, wallets, isAdmin: auth.isAdminRole, uploadGate, log });
   const templates = createTemplatesModule({ db, users, config, uploadGate, redis, prefix });
   const tournaments = createTournamentsModule({
     db,

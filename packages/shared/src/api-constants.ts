@@ -26,3 +26,6 @@ export const HIDDEN_MARKER_MS = 4000;
 
 /** SPEC §8: what the wallet screen shows when a proof is refused for any reason. */
 export const TON_PROOF_FAILED_TEXT = 'Something went wrong. Try later, or try another wallet.';
+
+/** The secret-word quest (Ghost Pixel): the longest word a guess may be, after trimming. */
+export const SECRET_WORD_MAX_LENGTH = 128;

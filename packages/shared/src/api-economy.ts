@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { colorString } from './api.ts';
+import { SECRET_WORD_MAX_LENGTH } from './api-constants.ts';
 import { CANVAS_PIXELS, MAX_PIXEL_ID, MIN_PIXEL_ID } from './canvas.ts';
 import { BOOST_IDS } from './game-config.ts';
 import { BLAST_PRODUCT_IDS, type BlastProductId } from './products.ts';
@@ -169,7 +170,9 @@ export const miningClaimResponse = z.object({
 });
 export type MiningClaimResponse = z.infer<typeof miningClaimResponse>;
 
-export const secretWordBody = z.object({ secret_word: z.string().trim().min(1).max(128) }).strict();
+export const secretWordBody = z
+  .object({ secret_word: z.string().trim().min(1).max(SECRET_WORD_MAX_LENGTH) })
+  .strict();
 
 export const secretWordResponse = z.object({
   success: z.literal(true),
@@ -179,7 +182,17 @@ export const secretWordResponse = z.object({
 });
 
 export const questStatsResponse = z.object({
-  quests: z.array(z.object({ id: z.string().max(32), done: z.boolean(), completedBy: count })).max(16),
+  quests: z
+    .array(
+      z.object({
+        id: z.string().max(32),
+        done: z.boolean(),
+        completedBy: count,
+        /** false when the operator has set no secret word: no guess can succeed */
+        open: z.boolean(),
+      }),
+    )
+    .max(16),
 });
 export type QuestStats = z.infer<typeof questStatsResponse>;
 
@@ -262,6 +275,11 @@ export const balanceShareResponse = z.object({
 
 /** SPEC §8: HTTP 403 with this text when the player has fewer than 10,000 friends. */
 export const REVSHARE_LOCKED_MESSAGE = '10k frens were not invited until December 20th';
+/**
+ * SPEC §8's number for that refusal. The error's `code` stays the app's named code
+ * (`REVSHARE_LOCKED`); the number travels beside it as `error.details.numericCode`.
+ */
+export const REVSHARE_LOCKED_NUMERIC_CODE = 20;
 
 // ---------- boosts bought with PX ----------
 

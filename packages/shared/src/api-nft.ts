@@ -30,6 +30,9 @@ export const nftDataSchema = z.object({
   /** 1..1,000 once approved: the item's place in the collection */
   approval_no: z.number().int().nullable(),
   mint_hash: z.string().max(128).nullable(),
+  /** once minted: the collection's transaction that minted the item (hex), and when it was seen */
+  mint_tx: z.string().max(128).nullable(),
+  minted_at: z.string().nullable(),
 });
 export type NftData = z.infer<typeof nftDataSchema>;
 

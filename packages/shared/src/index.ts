@@ -4,6 +4,7 @@ export * from './api-hidden.ts';
 export * from './api-nft.ts';
 export * from './api-pixanos.ts';
 export * from './api-players.ts';
+export * from './api-results.ts';
 export * from './api-templates.ts';
 export * from './api-ton.ts';
 export * from './core.ts';

@@ -175,3 +175,23 @@ export async function api<T>(page: Page, path: string, body?: unknown): Promise<
     { path, body },
   ) as Promise<T>;
 }
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The pairs of these elements whose boxes intersect, by selector; elements not shown are skipped. */
+export async function overlapping(page: Page, selectors: string[]): Promise<string[]> {
+  const boxes: [string, Box][] = [];
+  for (const selector of selectors) {
+    const box = await (await page.$(selector))?.boundingBox();
+    if (box) boxes.push([selector, box]);
+  }
+  const hits: string[] = [];
+  for (const [i, [a, p]] of boxes.entries()) {
+    for (const [b, q] of boxes.slice(i + 1)) {
+      if (p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height) {
+        hits.push(`${a} × ${b}`);
+      }
+    }
+  }
+  return hits;
+}

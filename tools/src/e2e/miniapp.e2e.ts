@@ -10,7 +10,14 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInitData } from '../../../apps/server/src/integrations/telegram/init-data.ts';
-import { LAUNCH_SCALE, launchBrowser, launchPixelPoint, screenshot, watchErrors } from './browser.ts';
+import {
+  LAUNCH_SCALE,
+  launchBrowser,
+  launchPixelPoint,
+  overlapping,
+  screenshot,
+  watchErrors,
+} from './browser.ts';
 
 const telegramUrl = inject('telegramUrl');
 const botToken = inject('botToken');
@@ -188,6 +195,16 @@ describe('the Mini App in a mocked Telegram', () => {
       .poll(async () => (await events(page, 'web_app_trigger_haptic_feedback')).map((e) => e.params))
       .toContainEqual({ type: 'impact', impact_style: 'light' });
     await screenshot(page, 'miniapp-painted-390x844');
+    // With the palette open the right-hand rail (offers, zoom) still clears the template controls.
+    expect(
+      await overlapping(page, [
+        '[data-testid=template-toggle]',
+        '[data-testid=templates-open]',
+        '[data-testid=wall-offer]',
+        '[data-testid=wall-daily]',
+        '.wall-zoom',
+      ]),
+    ).toEqual([]);
 
     // A page off the Wall shows the native back button; pressing it comes back.
     await page.click('header a[href="/ratings"]');

@@ -13,6 +13,7 @@ import {
   newDesktop,
   newPhone,
   openSignIn,
+  overlapping,
   screenshot,
   wallColourAt,
   watchErrors,
@@ -25,26 +26,6 @@ const Y = 123;
 async function waitLive(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid=wall-canvas]');
   await page.waitForSelector('[data-testid=sync-status]', { state: 'detached', timeout: 20_000 });
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-
-/** The pairs of these elements whose boxes intersect, by selector; elements not shown are skipped. */
-async function overlapping(page: Page, selectors: string[]): Promise<string[]> {
-  const boxes: [string, Box][] = [];
-  for (const selector of selectors) {
-    const box = await (await page.$(selector))?.boundingBox();
-    if (box) boxes.push([selector, box]);
-  }
-  const hits: string[] = [];
-  for (const [i, [a, p]] of boxes.entries()) {
-    for (const [b, q] of boxes.slice(i + 1)) {
-      if (p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height) {
-        hits.push(`${a} × ${b}`);
-      }
-    }
-  }
-  return hits;
 }
 
 /** Signs in through the dev form; `then` is what the signed-in Wall shows next. */

@@ -26,6 +26,11 @@
  *   POST /_fake/jetton-balances  {owner, jettonMaster, amount} credit jettons to an owner
  *   GET  /_fake/sent             the payouts accepted so far
  *
+ * A wallet's message to another account lands there as that account's transaction, whose in_msg
+ * hash is the wallet's out message hash (so `transactionsByMessage` follows a trace, as on
+ * chain); an account set to refuse (`refuseIncoming`, or `POST /_fake/refusing {address}`) aborts
+ * every message it gets, as a contract that throws, and a bounceable one's value goes back.
+ *
  * Get-methods: `POST /api/v3/runGetMethod {address, method, stack}` answers what was set for that
  * account (exit code 11, as TVM answers an unknown method, for one it does not have; HTTP 500 for
  * an account with none set, as for an inactive one):
@@ -132,6 +137,8 @@ export interface FakeTonIndexer {
   sent: SentPayout[];
   /** a wallet's seqno (0 before its first message) */
   seqnoOf(address: string): number;
+  /** from now on, messages to this account abort (a contract that throws), bouncing their value */
+  refuseIncoming(address: string): void;
   /** what `runGetMethod` answers for this account's method (exit code 0 unless given) */
   setGetMethod(address: string, method: string, result: GetMethodAnswer): void;
   /** requests served, by path (for tests) */
@@ -163,6 +170,8 @@ interface TxRecord {
   external?: { hash: Buffer; hashNorm: Buffer; out: OutRecord[] };
   /** a highload wallet's batch: the message it sent itself came in, the batch went out */
   batch?: { inHash: Buffer; out: OutRecord[] };
+  /** a wallet's message that arrived: its hash, as the sender's out_msgs list it */
+  inHash?: Buffer;
   inMsg: {
     source: string;
     destination: string;
@@ -299,7 +308,10 @@ export async function startFakeTonIndexer(
     lt: lt.toString(),
   });
 
-  function addTonTransfer(t: AddTonTransfer): AddedTransaction {
+  /** accounts whose incoming messages abort */
+  const refusing = new Set<string>();
+
+  function addTonTransfer(t: AddTonTransfer, inHash?: Buffer): AddedTransaction {
     const rec: TxRecord = {
       account: mustAddress(t.to, 'to'),
       hash: newHash(),
@@ -316,6 +328,7 @@ export async function startFakeTonIndexer(
         bounced: t.bounced ?? false,
       },
       aborted: t.aborted ?? false,
+      ...(inHash ? { inHash } : {}),
     };
     txs.push(rec);
     return added(rec.hash, rec.lt);
@@ -476,9 +489,11 @@ export async function startFakeTonIndexer(
       },
       block_ref: { workchain: 0, shard: '8000000000000000', seqno: 50_000_000 },
       in_msg: {
-        hash: (t.batch?.inHash ?? createHash('sha256').update(t.hash).update('msg').digest()).toString(
-          'base64',
-        ),
+        hash: (
+          t.batch?.inHash ??
+          t.inHash ??
+          createHash('sha256').update(t.hash).update('msg').digest()
+        ).toString('base64'),
         source: upperRaw(m.source),
         destination: upperRaw(m.destination),
         value: m.value.toString(),
@@ -626,7 +641,8 @@ export async function startFakeTonIndexer(
         (t) =>
           (t.external &&
             (t.external.hash.toString('hex') === hex || t.external.hashNorm.toString('hex') === hex)) ||
-          t.batch?.inHash.toString('hex') === hex,
+          t.batch?.inHash.toString('hex') === hex ||
+          t.inHash?.toString('hex') === hex,
       );
       return { transactions: found.map(transactionJson), address_book: {} };
     }
@@ -634,6 +650,10 @@ export async function startFakeTonIndexer(
       const b = body as { address?: string; method?: string } & GetMethodAnswer;
       if (!b.method) throw new HttpError(422, 'method is required');
       setGetMethod(b.address ?? '', b.method, b);
+      return { ok: true };
+    }
+    if (method === 'POST' && url.pathname === '/_fake/refusing') {
+      refusing.add(mustAddress((body as { address?: string }).address ?? '', 'address'));
       return { ok: true };
     }
     if (method === 'POST' && url.pathname === '/_fake/wallets') {
@@ -762,7 +782,14 @@ export async function startFakeTonIndexer(
     const w = walletOf(from.wallet);
     if (w.balance < out.value) return;
     w.balance -= out.value;
-    outs.push({ destination: out.to, value: out.value, bodyHash: Buffer.from(out.bodyHash, 'hex') });
+    // The receiving transaction's in_msg carries this hash (what outMsgsJson prints for it).
+    const outHash = createHash('sha256').update(tx.hash).update(`out${outs.length}`).digest();
+    outs.push({
+      destination: out.to,
+      value: out.value,
+      hash: outHash,
+      bodyHash: Buffer.from(out.bodyHash, 'hex'),
+    });
     const record: SentPayout = {
       wallet: from.wallet,
       seqno: from.seqno,
@@ -798,8 +825,21 @@ export async function startFakeTonIndexer(
         comment: j.comment,
       });
     } else {
-      walletOf(out.to).balance += out.value;
-      addTonTransfer({ from: from.wallet, to: out.to, nanotons: out.value, comment: out.comment });
+      const refused = refusing.has(out.to);
+      // A refusing contract aborts; a bounceable message's value goes back to the sender.
+      if (!refused || !out.bounce) walletOf(out.to).balance += out.value;
+      else w.balance += out.value;
+      addTonTransfer(
+        {
+          from: from.wallet,
+          to: out.to,
+          nanotons: out.value,
+          comment: out.comment,
+          bounce: out.bounce,
+          aborted: refused,
+        },
+        outHash,
+      );
     }
     sent.push(record);
   }
@@ -959,6 +999,7 @@ export async function startFakeTonIndexer(
     jettonBalances.clear();
     jettonWallets.clear();
     getMethods.clear();
+    refusing.clear();
     sent.length = 0;
   }
 
@@ -1004,6 +1045,9 @@ export async function startFakeTonIndexer(
     fundJetton,
     sent,
     setGetMethod,
+    refuseIncoming: (address) => {
+      refusing.add(mustAddress(address, 'address'));
+    },
     seqnoOf: (address) => wallets.get(mustAddress(address, 'address'))?.seqno ?? 0,
     requests,
     reset,

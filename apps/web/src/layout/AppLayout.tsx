@@ -4,6 +4,7 @@ import { BannedNotice } from '../features/moderation/BannedNotice.tsx';
 import { PixanosPopups } from '../features/pixanos/PixanosPopups.tsx';
 import { PlayerPopups } from '../features/profile/PlayerPopups.tsx';
 import { MenuWallet } from '../features/wallet/MenuWallet.tsx';
+import { useServerLanguage } from '../i18n/useServerLanguage.ts';
 import { usePlatform } from '../platform/PlatformContext.tsx';
 import { useBackButton } from '../platform/useBackButton.ts';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
@@ -50,6 +51,7 @@ function isStage(handle: unknown): boolean {
  */
 export function AppLayout() {
   useBackButton();
+  useServerLanguage();
   const platform = usePlatform();
   const robot = useRobotFlag();
   const dispatch = useAppDispatch();

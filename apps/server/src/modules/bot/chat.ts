@@ -2,7 +2,8 @@
  * The bot's side of a conversation, from the webhook's `message` updates: /start (with an optional
  * deep-link payload) answers with a welcome and a web_app button opening the Mini App with the
  * same launch parameter; /paysupport gives the refund rules; /help and /terms answer; any other
- * text gets a short help. Replies are in the sender's language_code (English otherwise). An update
+ * text gets a short help. Replies are in the language the sender picked in the app (stored by
+ * POST /users/localization), else their Telegram language_code, else English. An update
  * that is not a text message, or that we cannot read, is ignored; a failing sendMessage is logged
  * and dropped (the webhook still answers 200, so Telegram does not resend it in a loop).
  */
@@ -34,6 +35,8 @@ export interface BotChatDeps {
   /** CONTACT_EMAIL; null: /paysupport asks for a reply here only */
   contactEmail: string | null;
   log: { warn(obj: object, msg: string): void };
+  /** the language the player picked in the app; null when none (or the player is unknown) */
+  storedLanguageOf?(userId: number): Promise<string | null>;
 }
 
 export type ChatOutcome =
@@ -62,6 +65,20 @@ export function parseCommand(text: string): { command: string; arg: string } | n
 }
 
 export function createBotChat(deps: BotChatDeps) {
+  /** A failed lookup falls back to Telegram's language_code: the reply matters more. */
+  async function storedLanguage(userId: number): Promise<string | null> {
+    if (!deps.storedLanguageOf) return null;
+    try {
+      return await deps.storedLanguageOf(userId);
+    } catch (err) {
+      deps.log.warn(
+        { err: err instanceof Error ? err.message : String(err), userId },
+        'bot language lookup failed',
+      );
+      return null;
+    }
+  }
+
   return {
     /** Handles one update's `message`; never throws. */
     async handleUpdate(body: unknown): Promise<ChatOutcome> {
@@ -69,7 +86,7 @@ export function createBotChat(deps: BotChatDeps) {
       const parsed = textMessageSchema.safeParse((body as Record<string, unknown>).message);
       if (!parsed.success || parsed.data.from?.is_bot) return { kind: 'ignored' };
       const { chat, from, text } = parsed.data;
-      const t = botTextsFor(from?.language_code);
+      const t = botTextsFor((from ? await storedLanguage(from.id) : null) ?? from?.language_code);
       const cmd = parseCommand(text);
       const name = cmd?.command ?? '';
       let command: Extract<ChatOutcome, { kind: 'replied' }>['command'];

@@ -7,6 +7,7 @@ import { type ModuleLog, serverModule } from '../../app/module.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { type BotApi, createBotApi, webhookSecret } from '../../integrations/telegram/bot-api.ts';
+import { storedLocale } from '../users/store.ts';
 import { createBotChat } from './chat.ts';
 import { createBotSetup } from './setup.ts';
 
@@ -27,7 +28,13 @@ export function createBotModule(deps: BotModuleDeps) {
         ? createBotApi({ token: telegram.botToken, baseUrl: telegram.apiUrl })
         : null;
   const secret = webhookSecret(telegram.botToken, telegram.webhookSecret);
-  const chat = createBotChat({ botApi, publicUrl, contactEmail, log: deps.log });
+  const chat = createBotChat({
+    botApi,
+    publicUrl,
+    contactEmail,
+    log: deps.log,
+    storedLanguageOf: (userId) => storedLocale(deps.db, userId),
+  });
   // The bot's webhook, menu button and commands: set by the leader, in the background.
   const setup =
     telegram.botSetup && publicUrl && botApi && secret

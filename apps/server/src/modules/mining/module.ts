@@ -6,6 +6,7 @@ import type { ChargeRules } from '@pixel-wall/shared';
 import { serverModule } from '../../app/module.ts';
 import type { Database } from '../../db/client.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
+import type { Redis } from '../../lib/redis.ts';
 import type { UsersService } from '../users/service.ts';
 import { registerMiningRoutes } from './routes.ts';
 import { createMiningService } from './service.ts';
@@ -19,6 +20,11 @@ export interface MiningModuleDeps {
   mining: { pxPerSecond: number; maxSeconds: number };
   /** SECRET_WORD; null switches the quest off */
   secretWord: string | null;
+  /** cluster mode: the secret-word guess limit counts here, for every instance */
+  redis?: Redis | null;
+  prefix?: string;
+  /** the secret-word guess limit (tests); default in service.ts */
+  guesses?: { burst: number; everySeconds: number };
   /** START_CHARGES / RECHARGE_SECONDS: the rules at level 0 */
   baseRules?: ChargeRules;
   now?: () => number;
@@ -31,6 +37,9 @@ export function createMiningModule(deps: MiningModuleDeps) {
     pxPerSecond: deps.mining.pxPerSecond,
     maxSeconds: deps.mining.maxSeconds,
     secretWord: deps.secretWord,
+    redis: deps.redis ?? null,
+    prefix: deps.prefix,
+    guesses: deps.guesses,
     baseRules: deps.baseRules,
     now: deps.now,
     caches: deps.caches,

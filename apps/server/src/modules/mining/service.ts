@@ -17,8 +17,10 @@ import {
   type QuestStats,
 } from '@pixel-wall/shared';
 import type { Database, Sql } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notConfigured } from '../../errors.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
+import type { Redis } from '../../lib/redis.ts';
+import { createRateLimiter } from '../../lib/rate-limiter.ts';
 import { grant, hasAchievement, holdersOf } from '../achievements/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { addPx, pixelCoinsOf, spendPx } from './balance.ts';
@@ -36,13 +38,26 @@ import * as store from './store.ts';
 
 export const GHOST_PIXEL_ACHIEVEMENT = 10;
 
+/**
+ * Guesses at the secret word a player may make: a burst of this many, then one more every
+ * `SECRET_WORD_GUESS_SECONDS`. Enough for typos, far too few to try a word list.
+ */
+export const SECRET_WORD_GUESS_BURST = 6;
+export const SECRET_WORD_GUESS_SECONDS = 20;
+
 export interface MiningServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
   users: Pick<UsersService, 'requirePlayer'>;
   pxPerSecond: number;
   maxSeconds: number;
-  /** The secret word of the quest; null switches the quest off (every word is wrong). */
+  /** The secret word of the quest; null switches the quest off (a guess is 503, not configured). */
   secretWord: string | null;
+  /** cluster mode: the guess limit counts in this Redis (one bucket per player for every instance) */
+  redis?: Redis | null;
+  /** Redis key namespace (config.redisPrefix) */
+  prefix?: string;
+  /** the guess limit (default SECRET_WORD_GUESS_BURST, one every SECRET_WORD_GUESS_SECONDS) */
+  guesses?: { burst: number; everySeconds: number };
   now?: () => number;
   /** START_CHARGES / RECHARGE_SECONDS: the rules at level 0 (default GAME_DEFAULTS) */
   baseRules?: ChargeRules;
@@ -92,6 +107,18 @@ export function createMiningService(deps: MiningServiceDeps) {
     onError: deps.onCacheError,
   });
   deps.caches?.register('boosts', (userId) => levels.forget(userId));
+  const guessLimit = deps.guesses ?? {
+    burst: SECRET_WORD_GUESS_BURST,
+    everySeconds: SECRET_WORD_GUESS_SECONDS,
+  };
+  const guesses = createRateLimiter({
+    name: 'secret-word',
+    rate: 1 / guessLimit.everySeconds,
+    burst: guessLimit.burst,
+    redis: deps.redis ?? null,
+    prefix: deps.prefix,
+    now: clock,
+  });
 
   /** milli-PX accrued over `elapsedMs` (capped), rounded down. */
   function accruedMilli(elapsedMs: number): number {
@@ -242,13 +269,25 @@ export function createMiningService(deps: MiningServiceDeps) {
       };
     },
 
-    /** Right word → Ghost Pixel (once); wrong → 400 WRONG_SECRET_WORD. */
+    /**
+     * Right word → Ghost Pixel (once); wrong → 400 WRONG_SECRET_WORD. Every guess takes from the
+     * player's guess bucket first (429 RATE_LIMITED with `retryAfterSeconds` when it is empty); no
+     * secret word configured → 503 UNAVAILABLE with `configured: false`.
+     */
     async checkSecretWord(
       userId: number,
       word: string,
     ): Promise<{ success: true; achievementId: number; granted: boolean }> {
       await deps.users.requirePlayer(userId);
-      if (!secret || !timingSafeEqual(secret, normalizeWord(word))) {
+      if (!secret) throw notConfigured('UNAVAILABLE', 'The secret-word quest is not running.');
+      if (!(await guesses.take(userId))) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many guesses. You may try one word every ${guessLimit.everySeconds} s.`,
+          { retryAfterSeconds: guessLimit.everySeconds },
+        );
+      }
+      if (!timingSafeEqual(secret, normalizeWord(word))) {
         throw new AppError('WRONG_SECRET_WORD', 'That is not the secret word.');
       }
       const granted = await grant(deps.db, userId, GHOST_PIXEL_ACHIEVEMENT);
@@ -260,7 +299,7 @@ export function createMiningService(deps: MiningServiceDeps) {
         hasAchievement(deps.db, userId, GHOST_PIXEL_ACHIEVEMENT),
         holdersOf(deps.db, GHOST_PIXEL_ACHIEVEMENT),
       ]);
-      return { quests: [{ id: 'secretWord', done, completedBy }] };
+      return { quests: [{ id: 'secretWord', done, completedBy, open: secret !== null }] };
     },
   };
 }

@@ -37,6 +37,8 @@ function toData(r: NftRow): NftData {
     reviewed_at: r.reviewed_at === null ? null : new Date(r.reviewed_at).toISOString(),
     approval_no: r.approval_no,
     mint_hash: r.mint_hash,
+    mint_tx: r.mint_tx,
+    minted_at: r.minted_at === null ? null : new Date(r.minted_at).toISOString(),
   };
 }
 

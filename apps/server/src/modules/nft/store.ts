@@ -9,11 +9,14 @@ export interface NftRow {
   pixels: Uint8Array;
   approval_no: number | null;
   mint_hash: string | null;
+  mint_tx: string | null;
+  minted_at: string | Date | null;
   created_at: string | Date;
   reviewed_at: string | Date | null;
 }
 
-const COLUMNS = 'id, user_id, status, pixels, approval_no, mint_hash, created_at, reviewed_at';
+const COLUMNS =
+  'id, user_id, status, pixels, approval_no, mint_hash, mint_tx, minted_at, created_at, reviewed_at';
 
 export async function countApproved(q: Sql): Promise<number> {
   const rows = await q.query<{ n: number }>(
@@ -98,7 +101,7 @@ export async function markMinting(
   owner: string | null,
 ): Promise<NftRow | undefined> {
   const rows = await q.query<NftRow>(
-    `UPDATE nfts SET status = 'minting', mint_hash = $2, mint_owner = $3
+    `UPDATE nfts SET status = 'minting', mint_hash = $2, mint_owner = $3, mint_sent_at = now()
          WHERE user_id = $1 AND status = 'approved' RETURNING ${COLUMNS}`,
     [userId, hash, owner],
   );
@@ -110,4 +113,57 @@ export async function approvedPixels(q: Sql, approvalNo: number): Promise<Uint8A
     approvalNo,
   ]);
   return rows[0]?.pixels;
+}
+
+/** A drawing whose mint message the wallet reported, as the watcher needs it. */
+export interface MintingRow {
+  id: number;
+  approval_no: number;
+  mint_hash: string;
+  mint_owner: string | null;
+  /** unix ms */
+  sent_ms: number;
+}
+
+/** Drawings waiting for their mint on chain, the longest waiting first. */
+export async function mintingPage(q: Sql, limit: number): Promise<MintingRow[]> {
+  const rows = await q.query<{
+    id: number | string;
+    approval_no: number;
+    mint_hash: string;
+    mint_owner: string | null;
+    sent_ms: number | string | null;
+  }>(
+    `SELECT id, approval_no, mint_hash, mint_owner,
+            (extract(epoch FROM mint_sent_at) * 1000)::bigint AS sent_ms
+       FROM nfts WHERE status = 'minting' AND mint_hash IS NOT NULL
+       ORDER BY mint_sent_at NULLS FIRST, id LIMIT ${Math.max(1, Math.floor(limit))}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    approval_no: r.approval_no,
+    mint_hash: r.mint_hash,
+    mint_owner: r.mint_owner,
+    sent_ms: r.sent_ms === null ? 0 : Number(r.sent_ms),
+  }));
+}
+
+/** The mint was seen on chain: minted, with the collection's transaction. Once per message. */
+export async function markMinted(q: Sql, id: number, hash: string, tx: string): Promise<boolean> {
+  const rows = await q.query<{ id: number }>(
+    `UPDATE nfts SET status = 'minted', mint_tx = $3, minted_at = now()
+         WHERE id = $1 AND status = 'minting' AND mint_hash = $2 RETURNING id`,
+    [id, hash, tx],
+  );
+  return rows.length > 0;
+}
+
+/** The mint failed on chain or its message expired unseen: approved again, to mint anew. */
+export async function mintLost(q: Sql, id: number, hash: string): Promise<boolean> {
+  const rows = await q.query<{ id: number }>(
+    `UPDATE nfts SET status = 'approved', mint_hash = NULL, mint_owner = NULL, mint_sent_at = NULL
+         WHERE id = $1 AND status = 'minting' AND mint_hash = $2 RETURNING id`,
+    [id, hash],
+  );
+  return rows.length > 0;
 }

@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  maskPriceParams,
   myPixelsCountResponse,
   myPixelsQuery,
   myPixelsResponse,
@@ -7,6 +8,7 @@ import {
   pixelPricesResponse,
   soldPixelsResponse,
 } from '@pixel-wall/shared';
+import type { FastifyReply } from 'fastify';
 import { type App, callerId } from '../../http.ts';
 import type { PixelsService } from './service.ts';
 
@@ -52,13 +54,20 @@ export function registerPixelsRoutes(app: App, deps: PixelsRoutesDeps): void {
     },
   );
 
-  app.get(`${API_PREFIX}/image/mask`, { config: { auth: 'required' } }, async (req, reply) => {
-    const body = await pixels.mask(callerId(req));
-    return reply
+  // The player's pixels as a deflated byte map; /image/mask/{price}: only those of one price tier.
+  const sendMask = (body: Buffer, reply: FastifyReply) =>
+    reply
       .type('application/octet-stream')
       .header('X-Mask-Format', 'bytes+deflate-raw')
       .header('Cache-Control', 'private, no-cache')
       .header('Access-Control-Expose-Headers', 'X-Mask-Format')
       .send(body);
-  });
+  app.get(`${API_PREFIX}/image/mask`, { config: { auth: 'required' } }, async (req, reply) =>
+    sendMask(await pixels.mask(callerId(req)), reply),
+  );
+  app.get(
+    `${API_PREFIX}/image/mask/:price`,
+    { schema: { params: maskPriceParams }, config: { auth: 'required' } },
+    async (req, reply) => sendMask(await pixels.mask(callerId(req), req.params.price), reply),
+  );
 }

@@ -11,6 +11,7 @@ import {
   CANVAS_PIXELS,
   colorOfIndex,
   type MyPixels,
+  pixelPrice,
   pointOfPixelId,
   type SoldPixels,
 } from '@pixel-wall/shared';
@@ -73,11 +74,14 @@ export function createPixelsService(deps: PixelsServiceDeps) {
       };
     },
 
-    /** One byte per pixel of the wall (pixel id − 1 is the offset): 1 where the player owns it; deflated. */
-    async mask(userId: number): Promise<Buffer> {
+    /**
+     * One byte per pixel of the wall (pixel id − 1 is the offset): 1 where the player owns it (with
+     * `price`, only the pixels of that price); deflated.
+     */
+    async mask(userId: number, price?: number): Promise<Buffer> {
       const rows = await store.ownedIds(db, userId);
       const map = new Uint8Array(CANVAS_PIXELS);
-      for (const r of rows) map[r.id - 1] = 1;
+      for (const r of rows) if (price === undefined || pixelPrice(r.id) === price) map[r.id - 1] = 1;
       return deflateRawAsync(map);
     },
   };

@@ -9,6 +9,7 @@ import type { PaintRecord } from '../../engine/committer.ts';
 import { dayKey } from '../../lib/periods.ts';
 import type { Redis } from '../../lib/redis.ts';
 import type { UsersService } from '../users/service.ts';
+import { rewardWinners } from '../rewards/winners.ts';
 import { registerRatingsRoutes } from './routes.ts';
 import { createRatingsService } from './service.ts';
 import { createSqlRatingsSource, type RatingsStore, type ScoreDelta } from './store.ts';
@@ -63,7 +64,11 @@ export async function createRatingsModule(deps: RatingsModuleDeps) {
     name: 'ratings',
     store,
     ratings,
-    register: (app) => registerRatingsRoutes(app, { ratings }),
+    register: (app) =>
+      registerRatingsRoutes(app, {
+        ratings,
+        rewardWinners: (offset, limit) => rewardWinners(db, offset, limit),
+      }),
 
     /** After every committed paint batch: the memory store applies it at once, Redis gets one MULTI. */
     onCommitted(batch: readonly PaintRecord[]): void {

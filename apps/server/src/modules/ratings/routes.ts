@@ -3,6 +3,9 @@ import {
   leaderboardQuery,
   personalRatingQuery,
   personalRatingResponse,
+  type RewardWinners,
+  rewardWinnersQuery,
+  rewardWinnersResponse,
   squadIdParams,
   squadMembersQuery,
   squadRatingDetailsSchema,
@@ -14,9 +17,11 @@ import type { RatingsService } from './service.ts';
 
 export interface RatingsRoutesDeps {
   ratings: RatingsService;
+  /** the rewards granted, newest first, with their winners (the rewards module's table) */
+  rewardWinners(offset: number, limit: number): Promise<RewardWinners>;
 }
 
-/** `/ratings/pixanos` and `/ratings/rewardWinners` belong to the events and rewards modules. */
+/** `/ratings/pixanos` belongs to the Pixanos module; `/ratings/rewardWinners` reads the rewards' table. */
 export function registerRatingsRoutes(app: App, deps: RatingsRoutesDeps): void {
   const { ratings } = deps;
 
@@ -67,5 +72,15 @@ export function registerRatingsRoutes(app: App, deps: RatingsRoutesDeps): void {
       config: { auth: 'optional' },
     },
     async (req) => ratings.squadDetails(req.params.id, req.query.offset, req.query.limit),
+  );
+
+  // Who won rewards (paint rewards, hidden template, tournaments), newest first; public like the boards.
+  app.get(
+    `${API_PREFIX}/ratings/rewardWinners`,
+    {
+      schema: { querystring: rewardWinnersQuery, response: { 200: rewardWinnersResponse } },
+      config: { auth: 'optional' },
+    },
+    async (req) => deps.rewardWinners(req.query.offset, req.query.limit),
   );
 }

@@ -121,7 +121,11 @@ export async function startEconomy(opts: EconomyHarnessOptions = {}): Promise<Ec
       code = 'BAD_REQUEST';
       message = err.message;
     }
-    return reply.code(status).send({ error: { code, message }, requestId: req.id });
+    // As the app's handler (app/fastify.ts): an AppError's details travel with it.
+    const details = err instanceof AppError ? err.details : undefined;
+    return reply
+      .code(status)
+      .send({ error: { code, message, ...(details ? { details } : {}) }, requestId: req.id });
   });
   const roles = createRoles({ db, isAdmin: (id) => id === 9_000_001 });
   installAuthGuard(app, {

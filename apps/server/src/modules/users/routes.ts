@@ -1,4 +1,12 @@
-import { API_PREFIX, miningStatusSchema, msUntilNextCharge, userSchema } from '@pixel-wall/shared';
+import {
+  API_PREFIX,
+  localizationQuery,
+  localizationResponse,
+  miningResultsResponse,
+  miningStatusSchema,
+  msUntilNextCharge,
+  userSchema,
+} from '@pixel-wall/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Engine } from '../../engine/types.ts';
 import { type App, callerId } from '../../http.ts';
@@ -63,6 +71,26 @@ export function registerUsersRoutes(app: App, deps: UsersRoutesDeps): void {
         ...mining,
         walletVerification: wallet !== null,
       };
+    },
+  );
+
+  // The player's final mining results: all PX claimed, boosts bought, place among the miners.
+  app.get(
+    `${API_PREFIX}/users/game/results`,
+    { schema: { response: { 200: miningResultsResponse } }, config: { auth: 'required' } },
+    async (req) => deps.users.gameResults(callerId(req)),
+  );
+
+  // The language the bot and server-made messages use for this player (?loc= one of the ten).
+  app.post(
+    `${API_PREFIX}/users/localization`,
+    {
+      schema: { querystring: localizationQuery, response: { 200: localizationResponse } },
+      config: { auth: 'required' },
+    },
+    async (req) => {
+      await deps.users.setLocale(callerId(req), req.query.loc);
+      return { success: true as const, locale: req.query.loc };
     },
   );
 }

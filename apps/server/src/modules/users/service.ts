@@ -2,12 +2,20 @@
  * Players: created on first sign-in (recording referrer and squad from the launch parameter),
  * profiles cached briefly for the paint path, the User of the API assembled for `/users/me`.
  */
-import { leagueOf, parseLaunchParam, type SquadRef, type User } from '@pixel-wall/shared';
+import {
+  type Language,
+  leagueOf,
+  type MiningResults,
+  parseLaunchParam,
+  type SquadRef,
+  type User,
+} from '@pixel-wall/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { achievementsOf, checkThresholds, grant } from '../achievements/service.ts';
 import { balanceOf } from '../mining/balance.ts';
+import { miningResultsOf } from '../mining/results.ts';
 import { findSquadRef } from '../squads/store.ts';
 import type { ProfileRow } from './store.ts';
 import * as store from './store.ts';
@@ -201,6 +209,19 @@ export function createUsersService(deps: UsersServiceDeps) {
         isAdmin: deps.adminIds.has(r.id) || r.role === 'admin',
         createdAt: new Date(r.created_at).toISOString(),
       };
+    },
+
+    /** Keeps the language the player picked (POST /users/localization). */
+    async setLocale(userId: number, locale: Language): Promise<void> {
+      await this.requirePlayer(userId);
+      if (!(await store.setLocale(deps.db, userId, locale)))
+        throw new AppError('UNAUTHORIZED', 'Unknown player. Please sign in again.');
+    },
+
+    /** The player's final mining results (GET /users/game/results). */
+    async gameResults(userId: number): Promise<MiningResults> {
+      await this.requirePlayer(userId);
+      return miningResultsOf(deps.db, userId);
     },
 
     /** What templates ask of a player: repaints (their level), who referred them, admin or not. */

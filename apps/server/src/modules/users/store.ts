@@ -342,3 +342,20 @@ export async function topCountries(q: Sql): Promise<{ country: string; n: number
        GROUP BY country ORDER BY n DESC, country LIMIT 10`,
   );
 }
+
+// ── Language ──
+
+/** The language the player picked in the app (one of the ten codes, checked at the edge). */
+export async function setLocale(q: Sql, userId: number, locale: string): Promise<boolean> {
+  const rows = await q.query<{ id: number }>('UPDATE users SET locale = $2 WHERE id = $1 RETURNING id', [
+    userId,
+    locale,
+  ]);
+  return rows.length > 0;
+}
+
+/** The language the player picked in the app; null when none, or for an unknown player. */
+export async function storedLocale(q: Sql, userId: number): Promise<string | null> {
+  const rows = await q.query<{ locale: string | null }>('SELECT locale FROM users WHERE id = $1', [userId]);
+  return rows[0]?.locale ?? null;
+}

@@ -9,10 +9,14 @@ import { PlayerPopups } from '../profile/PlayerPopups.tsx';
 import { FriendsList } from './FriendsList.tsx';
 import { ReferralCard } from './ReferralCard.tsx';
 import { ReferralProgress } from './ReferralProgress.tsx';
+import { RevenueShare } from './RevenueShare.tsx';
 import '../../ui/list/list.css';
 import './invite.css';
 
-/** SPEC §2 /invite-frens: the referral link, Copy and Share, frens and referral achievements. */
+/**
+ * SPEC §2 /invite-frens: the referral link, Copy and Share, frens and referral achievements, and
+ * the revenue share (open from 10,000 frens).
+ */
 export function InviteScreen() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -34,7 +38,11 @@ export function InviteScreen() {
           </h2>
           <ReferralProgress friends={user.friends} />
         </section>
-        <section className="invite__section" aria-label={t('invite.frensList')}>
+        <RevenueShare user={user} />
+        <section className="invite__section" aria-labelledby="frens-list-title">
+          <h2 id="frens-list-title" className="invite__title pixel-text">
+            {t('invite.frensList')}
+          </h2>
           <FriendsList />
         </section>
       </>

@@ -29,6 +29,8 @@ const pending = {
   reviewed_at: null,
   approval_no: null,
   mint_hash: null,
+  mint_tx: null,
+  minted_at: null,
 };
 
 function setup(translations: I18n = i18n) {

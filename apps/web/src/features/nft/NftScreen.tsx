@@ -52,7 +52,7 @@ export function NftScreen() {
         <MintPanel
           data={nft.data}
           onBack={() => setScreen('connect')}
-          onMinted={(d) => nft.update((x) => ({ ...x, nftData: d }))}
+          onChanged={(d) => nft.update((x) => ({ ...x, nftData: d }))}
         />
       ) : (
         <ConnectScreen
@@ -123,7 +123,7 @@ function ConnectScreen({
         </div>
       ) : canMint ? (
         <button type="button" className="btn btn--primary btn--block" onClick={onMint} data-testid="nft-main">
-          {t('nft.toMint')}
+          {mine?.status === 'minted' || mine?.status === 'minting' ? t('nftMint.view') : t('nft.toMint')}
         </button>
       ) : (
         <button

@@ -1,22 +1,12 @@
-import type { MyPixel } from '@pixel-wall/shared';
-import { INVENTORY_ORDER, PIXEL_LIST_PAGE_SIZE, type ProductId, productById } from '@pixel-wall/shared/core';
+import { INVENTORY_ORDER, type ProductId, productById } from '@pixel-wall/shared/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
-import { selectPublicConfig } from '../../store/configSlice.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
-import { showToast } from '../../store/uiSlice.ts';
-import { copyText } from '../../ui/clipboard.ts';
-import { Icon } from '../../ui/icons/Icon.tsx';
 import { LoadError, SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
-import { LoadMoreButton } from '../../ui/list/LoadMoreButton.tsx';
-import { isFirstLoad } from '../../ui/list/pagination.ts';
-import { SkeletonRows } from '../../ui/list/SkeletonRows.tsx';
-import { usePagedList } from '../../ui/list/usePagedList.ts';
-import { pixelLink } from '../../ui/pixelLink.ts';
 import { useAsync } from '../../ui/useAsync.ts';
-import { loadGoods, loadMyPixels } from './api.ts';
+import { loadGoods } from './api.ts';
+import { PixelLists } from './PixelLists.tsx';
 import { PixelPrices } from './PixelPrices.tsx';
 
 /** Goods a player holds, consumables first, then the tools kept for good (the catalogue's order). */
@@ -52,76 +42,7 @@ function Goods() {
   );
 }
 
-function PixelRow({ pixel }: { pixel: MyPixel }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const dispatch = useAppDispatch();
-  const config = useAppSelector(selectPublicConfig);
-  const copy = async () => {
-    const ok = await copyText(
-      pixelLink(pixel.x, pixel.y, config?.botUsername ?? null, config?.appUrl ?? null),
-    );
-    dispatch(showToast(ok ? t('wall.linkCopied') : t('wall.linkFailed'), ok ? 'success' : 'error'));
-  };
-  return (
-    <li className="player-row pixel-row">
-      <span className="pixel-row__chip" style={{ background: pixel.color }} aria-hidden="true" />
-      <span className="player-row__main">
-        <span className="player-row__name pixel-num">
-          x {pixel.x} · y {pixel.y}
-        </span>
-        <span className="player-row__sub">{format.dateTime(pixel.dateObtained)}</span>
-      </span>
-      <button type="button" className="icon-btn" aria-label={t('wall.copyLink')} onClick={() => void copy()}>
-        <Icon name="doc" size={20} />
-      </button>
-    </li>
-  );
-}
-
-function MyPixels() {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const http = useHttp();
-  const load = useCallback(
-    (offset: number, limit: number, signal: AbortSignal) => loadMyPixels(http, offset, limit, signal),
-    [http],
-  );
-  const { state, loadMore } = usePagedList({
-    key: 'mypixels',
-    pageSize: PIXEL_LIST_PAGE_SIZE,
-    assumedTotal: PIXEL_LIST_PAGE_SIZE,
-    load,
-  });
-  return (
-    <section className="my-pixels" aria-labelledby="my-pixels-title">
-      <h3 id="my-pixels-title" className="profile-section__title pixel-text">
-        {t('profile.myPixels')}
-        {state.status === 'fulfilled' && (
-          <span className="profile-section__count pixel-num" data-testid="my-pixels-count">
-            {format.compact(state.total)}
-          </span>
-        )}
-      </h3>
-      {isFirstLoad(state) ? (
-        <SkeletonRows count={3} />
-      ) : state.items.length === 0 && state.status === 'fulfilled' ? (
-        <p className="player-list__empty">{t('profile.noPixels')}</p>
-      ) : (
-        <>
-          <ul className="player-list">
-            {state.items.map((pixel) => (
-              <PixelRow key={pixel.id} pixel={pixel} />
-            ))}
-          </ul>
-          <LoadMoreButton state={state} onLoadMore={loadMore} failure={t('profile.pixelsFailed')} />
-        </>
-      )}
-    </section>
-  );
-}
-
-/** Own profile only (SPEC §6): goods counts and the pixels the player owns. */
+/** Own profile only (SPEC §6): goods counts, the pixel lists and what pixels cost. */
 export function InventoryTab() {
   const { t } = useTranslation();
   return (
@@ -132,7 +53,7 @@ export function InventoryTab() {
         </h3>
         <Goods />
       </section>
-      <MyPixels />
+      <PixelLists />
       <PixelPrices />
     </div>
   );

@@ -6,6 +6,7 @@ import { LoadError } from '../../ui/LoadError/LoadError.tsx';
 import { SkeletonRows } from '../../ui/list/SkeletonRows.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
 import { loadPixelPrices } from './api.ts';
+import { OwnPixelsMap } from './OwnPixelsMap.tsx';
 
 /**
  * Pixel prices (GET /image/prices): the closer to the centre of the wall, the dearer. One row per
@@ -52,6 +53,7 @@ export function PixelPrices() {
               </li>
             ))}
           </ul>
+          <OwnPixelsMap tiers={data.tiers} />
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import type { GoodsAvailable, MyPixel, PixelPrices, PlayerProfileView } from '@pixel-wall/shared';
+import type { GoodsAvailable, MyPixel, PixelPrices, PlayerProfileView, SoldPixel } from '@pixel-wall/shared';
 import type { HttpClient } from '../../api/http.ts';
 import { getParsed } from '../../api/useHttp.ts';
 import type { Page } from '../../ui/list/pagination.ts';
@@ -14,18 +14,38 @@ export async function loadGoods(http: HttpClient, signal?: AbortSignal): Promise
   return body.goodsAvailable;
 }
 
-/** Pixels the player owns now, ten a page (SPEC §9): GET /users/mypixels?offset&limit. */
+/** Pixels the player owns now, ten a page (SPEC §9): GET /users/mypixels?offset&limit; extra: their worth. */
 export async function loadMyPixels(
   http: HttpClient,
   offset: number,
   limit: number,
   signal: AbortSignal,
-): Promise<Page<MyPixel, null>> {
+): Promise<Page<MyPixel, { totalPrice: number }>> {
   const body = await getParsed(http, '/users/mypixels', (s) => s.myPixelsResponse, {
     query: { offset, limit },
     signal,
   });
-  return { items: body.pixels, total: body.total, extra: null };
+  return { items: body.pixels, total: body.total, extra: { totalPrice: body.totalPrice } };
+}
+
+/** Pixels the player painted and others painted over since, ten a page: GET /users/mypixels/sold. */
+export async function loadSoldPixels(
+  http: HttpClient,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Page<SoldPixel, { totalPrice: number }>> {
+  const body = await getParsed(http, '/users/mypixels/sold', (s) => s.soldPixelsResponse, {
+    query: { offset, limit },
+    signal,
+  });
+  return { items: body.pixels, total: body.total, extra: { totalPrice: body.totalPrice } };
+}
+
+/** How many pixels the player owns now: GET /users/mypixels/count. */
+export async function loadMyPixelsCount(http: HttpClient, signal: AbortSignal): Promise<number> {
+  const body = await getParsed(http, '/users/mypixels/count', (s) => s.myPixelsCountResponse, { signal });
+  return body.myPixelsCount;
 }
 
 /** What a pixel costs by region of the wall (GET /image/prices): tiers of rings from the centre. */

@@ -3,6 +3,7 @@ import type {
   MyPlace,
   PlayerRatingEntry,
   RatingPeriod,
+  RewardWinner,
   SquadRatingEntry,
   SquadsRating,
 } from '@pixel-wall/shared';
@@ -59,4 +60,21 @@ export async function loadSquads(
     total: body.total,
     extra: { MySquadPlace: body.MySquadPlace, mySquad: body.mySquad },
   };
+}
+
+/** A reward won, keyed by the reward (the paged list's id). */
+export type AwardEntry = RewardWinner & { id: number };
+
+/** Who won rewards, newest first: GET /ratings/rewardWinners?limit&offset. */
+export async function loadRewardWinners(
+  http: HttpClient,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Page<AwardEntry, null>> {
+  const body = await getParsed(http, '/ratings/rewardWinners', (s) => s.rewardWinnersResponse, {
+    query: { limit, offset },
+    signal,
+  });
+  return { items: body.winners.map((w) => ({ ...w, id: w.rewardId })), total: body.total, extra: null };
 }

@@ -20,7 +20,5 @@ export function markPending<T extends Pick<Reward, 'id' | 'status'>>(list: reado
   return list.map((r) => (r.id === id && r.status === null ? { ...r, status: 'pending' as const } : r));
 }
 
-/** A transaction on a public TON explorer; hashes may come as hex or base64. */
-export function explorerUrl(hash: string): string {
-  return `https://tonviewer.com/transaction/${encodeURIComponent(hash)}`;
-}
+/** The explorer link lives in ui/ (NFT minting links to it too). */
+export { explorerUrl } from '../../ui/explorer.ts';

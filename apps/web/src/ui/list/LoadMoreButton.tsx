@@ -8,16 +8,18 @@ export interface LoadMoreButtonProps {
   onLoadMore: () => void;
   /** What went wrong, in the player's words, when the last page failed. */
   failure: string;
+  /** What the button reads once every row is shown (default: the ratings' words). */
+  exhausted?: string;
 }
 
 /** Disabled while a page loads, reads as exhausted at the total, offers a retry after a failure. */
-export function LoadMoreButton({ state, onLoadMore, failure }: LoadMoreButtonProps) {
+export function LoadMoreButton({ state, onLoadMore, failure, exhausted: allShown }: LoadMoreButtonProps) {
   const { t } = useTranslation();
   const pending = state.status === 'pending';
   const exhausted = !pending && !hasMore(state);
   let label = t('ratings.list.loadMore');
   if (pending) label = t('ratings.list.loading');
-  else if (exhausted) label = t('ratings.list.exhausted');
+  else if (exhausted) label = allShown ?? t('ratings.list.exhausted');
   else if (state.status === 'rejected') label = t('common.retry');
   return (
     <div className="load-more">
