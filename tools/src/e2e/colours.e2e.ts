@@ -9,7 +9,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { miniAppLaunchUrl, telegramClientScript } from '../fakes/telegram-client.ts';
 import { miniAppLaunchData } from '../lib/players.ts';
-import { api, launchBrowser, openSignIn, PHONE, screenshot, watchErrors } from './browser.ts';
+import {
+  api,
+  launchBrowser,
+  launchPixelPoint,
+  openSignIn,
+  PHONE,
+  screenshot,
+  wallColourAt,
+  watchErrors,
+} from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const telegramUrl = inject('telegramUrl');
@@ -137,6 +146,76 @@ describe('colours', () => {
           },
         )
         .toBe('#6D001A');
+
+      expect(errors).toEqual([]);
+      await ctx.close();
+    },
+  );
+  it.skipIf(!botApiUrl)(
+    'the pipette on a locked colour offers the unlock instead of taking it (390x844)',
+    async () => {
+      // The pixel the 1440x900 buyer painted #6D001A above.
+      const x = 600 + (9_140_002 % 10);
+      const ctx = await newContext(browser, PHONE);
+      await ctx.addInitScript({ content: telegramClientScript(botApiUrl) });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      const initData = miniAppLaunchData({ id: 9_140_003, firstName: 'Pip' }, botToken);
+      await page.goto(
+        miniAppLaunchUrl(telegramUrl, initData, { platform: 'android', startParam: `x${x}_y640` }),
+      );
+      await page.waitForSelector('[data-testid=intro]', { timeout: 20_000 });
+      await page.click('[data-testid=intro] button:has-text("Skip")');
+      await page.waitForSelector('[data-testid=paint-button]', { timeout: 20_000 });
+      const swatch = () => page.$eval('.paint-bar__swatch', (el) => (el as HTMLElement).style.background);
+
+      // The pipette is bought with Stars from its '+' button.
+      await page.click('[data-testid=boost-4]');
+      await page.waitForSelector('[data-testid=purchase-popup]');
+      await page.click('[data-testid=popup-currency] button:has-text("★")');
+      const popup = ctx.waitForEvent('page');
+      await page.click('[data-testid=buy-button]');
+      const pay = await popup;
+      await pay.waitForLoadState();
+      await pay.click('button:has-text("Pay")');
+      await page.waitForSelector('[data-testid=purchase-success]', { timeout: 15_000 });
+      await pay.waitForEvent('close');
+      await page.evaluate(() => {
+        history.pushState(null, '', '/');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.waitForSelector('[data-testid=paint-button]');
+      await expect.poll(() => page.$('[data-testid=boost-count-4]'), { timeout: 10_000 }).toBeNull();
+
+      // Armed, a tap on the locked pixel keeps the colour and opens All colours' card.
+      await page.click('[data-testid=boost-4]');
+      await page.waitForSelector('[data-testid=pipette-hint]');
+      // Back from the shop the Wall shows the view it had: look for the pixel near the middle.
+      const around = await launchPixelPoint(page);
+      let at: { x: number; y: number } | null = null;
+      for (let dy = -12; dy <= 12 && !at; dy++) {
+        for (let dx = -12; dx <= 12 && !at; dx++) {
+          const p = { x: around.x + dx * 8, y: around.y + dy * 8 };
+          if ((await wallColourAt(page, p)) === '#6D001A') at = p;
+        }
+      }
+      if (!at) throw new Error('the locked pixel is not in view');
+      await page.mouse.click(at.x, at.y);
+      await page.waitForSelector('.toast:has-text("That colour is locked")');
+      await page.waitForURL(/\/stars$/);
+      await page.waitForSelector('[data-testid=purchase-popup]');
+      expect(await page.textContent('[data-testid=purchase-popup]')).toContain('All colours');
+      await screenshot(page, 'colours-pipette-locked-390x844');
+      await page.click('[data-testid=popup-currency] button:has-text("★")');
+      expect(await page.textContent('[data-testid=purchase-total]')).toContain('5,000 Stars');
+      await page.evaluate(() => {
+        history.pushState(null, '', '/');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.waitForSelector('[data-testid=paint-button]');
+      // The locked colour was not taken: neither active nor among the recent ones.
+      expect(await swatch()).not.toBe('rgb(109, 0, 26)');
+      expect(await page.evaluate(() => localStorage.getItem('colors') ?? '')).not.toContain('#6D001A');
 
       expect(errors).toEqual([]);
       await ctx.close();
