@@ -139,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     orderTtlMs: config.economy.orderTtlSeconds * 1000,
     promotions: config.shop.promotions,
     log,
+    caches,
   });
   const rewards = await createRewardsModule({ db, users, paintRewardOneIn: config.economy.paintRewardOneIn });
   // Pixanos' Snap (product 13), used through /items/use.
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bus,
     users,
     log,
+    caches,
     snap: pixanos.pixanos.use,
     promotions: config.shop.promotions,
   });
@@ -203,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     redis,
     metrics,
     seq: () => hub.seq,
+    colours: items.colours,
     paintReward: (userId, pixelId, now) => rewards.rewards.paintReward(userId, pixelId, now),
     hiddenPaint: (userId, pixelId, color) => hidden.hidden.onPaint(userId, pixelId, color),
     historyStats: () => stats.stats.history(),

@@ -40,6 +40,7 @@ const STATUS: Record<ErrorCode, number> = {
   NFT_NOT_APPROVED: 409,
   NFT_NO_COLLECTION: 503,
   UPLOADS_BUSY: 503,
+  COLOR_LOCKED: 403,
 };
 
 /** The one error type services throw; the error handler maps it to a status and a JSON body. */

@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'NFT_NOT_APPROVED',
   'NFT_NO_COLLECTION',
   'UPLOADS_BUSY',
+  'COLOR_LOCKED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BASIC_COLORS,
   BLANK_COLOR_INDEX,
   colorOfIndex,
   DEFAULT_COLOR,
+  isBasicColor,
+  isBasicColorIndex,
   isPaletteColor,
+  mayPaintColorIndex,
   nearestPaletteIndex,
   normalizeHex,
   PALETTE,
@@ -100,5 +104,35 @@ describe('RGB', () => {
     expect(nearestPaletteIndex(250, 250, 250)).toBe(0);
     expect(nearestPaletteIndex(5, 5, 5)).toBe(4);
     expect(nearestPaletteIndex(255, 70, 2)).toBe(paletteIndexOf('#FF4500'));
+  });
+});
+
+describe('the basic colour line', () => {
+  it('is ten distinct palette colours with white and black', () => {
+    expect(BASIC_COLORS).toHaveLength(10);
+    expect(new Set(BASIC_COLORS).size).toBe(10);
+    for (const c of BASIC_COLORS) expect(isPaletteColor(c)).toBe(true);
+    expect(BASIC_COLORS).toContain('#FFFFFF');
+    expect(BASIC_COLORS).toContain('#000000');
+  });
+
+  it('answers by palette index and by colour', () => {
+    const basic = PALETTE.map((_, i) => i).filter((i) => isBasicColorIndex(i));
+    expect(basic.map((i) => PALETTE[i])).toEqual(PALETTE.filter((c) => BASIC_COLORS.some((b) => b === c)));
+    expect(isBasicColor('#fff')).toBe(true);
+    expect(isBasicColor('#ff4500')).toBe(true);
+    expect(isBasicColor('#6D001A')).toBe(false);
+    expect(isBasicColor('#123456')).toBe(false);
+    for (const bad of [-1, 30, 255, 1.5, Number.NaN]) expect(isBasicColorIndex(bad)).toBe(false);
+  });
+
+  it.each([
+    [0, false, true],
+    [paletteIndexOf('#6D001A'), false, false],
+    [paletteIndexOf('#6D001A'), true, true],
+    [30, true, false],
+    [-1, true, false],
+  ])('index %i, unlocked %s: may paint %s', (index, unlocked, allowed) => {
+    expect(mayPaintColorIndex(index, unlocked)).toBe(allowed);
   });
 });

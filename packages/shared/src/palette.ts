@@ -67,6 +67,50 @@ export function colorOfIndex(index: number): PaletteColor {
   return c;
 }
 
+/**
+ * The basic colour line (SPEC §2): the colours every player paints with; the other 20 need the
+ * "All colours" product. One of each hue family of the palette, light to dark as the palette
+ * orders them: white and black, a middle grey, brown, red, orange, yellow, green, blue, purple.
+ * Ten fit one row of the colour panel on a phone.
+ */
+export const BASIC_COLORS = [
+  '#FFFFFF',
+  '#898D90',
+  '#000000',
+  '#9C6926',
+  '#BE0039',
+  '#FF4500',
+  '#FFD635',
+  '#00A368',
+  '#3690EA',
+  '#811E9F',
+] as const satisfies readonly PaletteColor[];
+
+/** Whether each palette index is in the basic line: one array read per paint. */
+const BASIC_BY_INDEX: Uint8Array = (() => {
+  const out = new Uint8Array(PALETTE.length);
+  for (const hex of BASIC_COLORS) out[INDEX_BY_HEX.get(hex)!] = 1;
+  return out;
+})();
+
+/** Whether a palette index is a basic colour (false for an index outside the palette). */
+export function isBasicColorIndex(index: number): boolean {
+  return BASIC_BY_INDEX[index] === 1;
+}
+
+/** Whether a colour (any hex form) is a basic colour. */
+export function isBasicColor(color: string): boolean {
+  return isBasicColorIndex(paletteIndexOf(color));
+}
+
+/**
+ * Whether a player may paint with the palette index: basic colours always, the others with the
+ * "All colours" product (`unlocked`).
+ */
+export function mayPaintColorIndex(index: number, unlocked: boolean): boolean {
+  return unlocked ? index >= 0 && index < PALETTE.length : isBasicColorIndex(index);
+}
+
 /** RGB bytes of every palette entry, in order: 3 bytes per colour. */
 export const PALETTE_RGB: Uint8Array = (() => {
   const out = new Uint8Array(PALETTE.length * 3);

@@ -311,7 +311,7 @@ describe('totalPrice', () => {
 
 describe('catalogue', () => {
   it('holds the spec product ids', () => {
-    expect(PRODUCTS.map((p) => p.id).sort((a, b) => a - b)).toEqual([1, 2, 4, 5, 6, 7, 9, 10, 11, 13]);
+    expect(PRODUCTS.map((p) => p.id).sort((a, b) => a - b)).toEqual([1, 2, 4, 5, 6, 7, 9, 10, 11, 13, 14]);
     expect(ProductId.PixanosSnap).toBe(13);
     expect(productById(13)!.name).toBe("Pixanos' Snap");
     expect(productById(3)).toBeNull();
@@ -347,7 +347,7 @@ describe('catalogue', () => {
   });
 
   it('keeps Pipette and Fast mode for good', () => {
-    expect(PRODUCTS.filter((p) => p.permanent).map((p) => p.id)).toEqual([4, 5]);
+    expect(PRODUCTS.filter((p) => p.permanent).map((p) => p.id)).toEqual([4, 5, 14]);
   });
 
   it.each([
@@ -408,8 +408,17 @@ describe('catalogue', () => {
     expect(isValidQuantity(99, 1)).toBe(false);
   });
 
-  it('unlocks all colours for 5000 Stars', () => {
+  it('unlocks all colours for 5000 Stars, a one-off kept for good, in Stars only', () => {
     expect(UNLOCK_ALL_COLORS_STARS).toBe(5000);
+    expect(priceOf(ProductId.AllColors, CurrencyId.Stars)).toBe('5000');
+    expect(priceList(ProductId.AllColors)).toEqual([
+      { currency_id: 1, currency_name: 'Stars', price: '5000' },
+    ]);
+    expect(priceOf(ProductId.AllColors, CurrencyId.TON)).toBeNull();
+    expect(isOneOff(ProductId.AllColors)).toBe(true);
+    expect(isOnePiece(ProductId.AllColors)).toBe(true);
+    expect(productById(ProductId.AllColors)?.permanent).toBe(true);
+    expect(SHOP_ORDER).not.toContain(ProductId.AllColors);
   });
 });
 
@@ -426,6 +435,7 @@ describe('lists derived from the catalogue', () => {
       BundleMedium: 10,
       BundleLarge: 11,
       PixanosSnap: 13,
+      AllColors: 14,
     });
     // The name is the product's key, capitalised.
     for (const [name, id] of Object.entries(ProductId)) {
@@ -434,7 +444,7 @@ describe('lists derived from the catalogue', () => {
   });
 
   it('holds Pipette, Fast mode and Pixanos Snap once at most', () => {
-    expect(ONE_OFF_PRODUCT_IDS).toEqual([4, 5, 13]);
+    expect(ONE_OFF_PRODUCT_IDS).toEqual([4, 5, 13, 14]);
     for (const p of PRODUCTS) expect(isOneOff(p.id)).toBe(ONE_OFF_PRODUCT_IDS.some((id) => id === p.id));
     expect(isOneOff(99)).toBe(false);
     // A one-off is bought one at a time.
@@ -456,7 +466,7 @@ describe('lists derived from the catalogue', () => {
   });
 
   it('lists the inventory as consumables, then the tools kept for good', () => {
-    expect(INVENTORY_ORDER).toEqual([1, 2, 6, 7, 13, 4, 5]);
+    expect(INVENTORY_ORDER).toEqual([1, 2, 6, 7, 13, 4, 5, 14]);
   });
 
   it('takes the blast request types from the catalogue', () => {

@@ -416,6 +416,20 @@ const CATALOGUE = {
     event: 'snap',
     prices: { 1: '80000', 2: '250', 3: '400000', 4: '700', 10: '8000' },
   },
+  // SPEC §2, §9: the palette beyond the basic line (palette.ts BASIC_COLORS), kept once bought.
+  // Stars only: the spec prices it in Stars and names no TON or jetton price.
+  AllColors: {
+    ...plain,
+    id: 14,
+    key: 'allColors',
+    art: 'allColors',
+    name: 'All colours',
+    description: 'Unlocks all 30 colours of the palette for good.',
+    isOnePiece: true,
+    permanent: true,
+    oneOff: true,
+    prices: { 1: '5000' },
+  },
 } as const satisfies Record<string, ProductEntry>;
 
 type Catalogue = typeof CATALOGUE;
@@ -487,7 +501,7 @@ export const SHOP_ORDER: readonly ProductId[] = ENTRIES.filter((e) => e.shopRow)
 export const LIMITED_PRODUCT_IDS: readonly LimitedProductId[] = ENTRIES.filter(
   (e): e is Extract<Entry, { limited: true }> => e.limited,
 ).map((e) => e.id);
-/** One-offs a player can own once: Pipette, Fast mode, Pixanos' Snap. */
+/** One-offs a player can own once: Pipette, Fast mode, Pixanos' Snap, All colours. */
 export const ONE_OFF_PRODUCT_IDS: readonly OneOffProductId[] = ENTRIES.filter(
   (e): e is Extract<Entry, { oneOff: true }> => e.oneOff,
 ).map((e) => e.id);
@@ -520,7 +534,8 @@ export const INVENTORY_ORDER: readonly ProductId[] = [
   ...ENTRIES.filter((e) => e.contents === null && e.permanent),
 ].map((e) => e.id);
 
-export const UNLOCK_ALL_COLORS_STARS = 5000;
+/** The Stars price of All colours (14), as the Wall's unlock label shows it. */
+export const UNLOCK_ALL_COLORS_STARS = Number(CATALOGUE.AllColors.prices[CurrencyId.Stars]);
 /** Product icons change at these quantities. */
 export const ICON_TIER_THRESHOLDS: readonly number[] = [5, 10, 100, 500, 1000];
 

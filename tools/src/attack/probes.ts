@@ -5,7 +5,7 @@
  * a double fulfilment, memory or latency blown up by junk).
  */
 import net from 'node:net';
-import { API_PREFIX, PALETTE, pixelIdOf } from '@pixel-wall/shared';
+import { API_PREFIX, BASIC_COLORS, pixelIdOf } from '@pixel-wall/shared';
 import WebSocket from 'ws';
 import { signInitData } from '../../../apps/server/src/integrations/telegram/init-data.ts';
 import { type Player, signInPlayer, TOOLS_BOT_TOKEN } from '../lib/players.ts';
@@ -149,7 +149,7 @@ export async function racingPaints(
           json(
             'POST',
             `${API_PREFIX}/repaint/start`,
-            { pixelId: pixelIdOf((p * 37 + i) % 1024, 900 + (p % 100)), newColor: PALETTE[1 + (i % 8)] },
+            { pixelId: pixelIdOf((p * 37 + i) % 1024, 900 + (p % 100)), newColor: BASIC_COLORS[1 + (i % 8)] },
             player.token,
           ),
         ),
@@ -194,7 +194,7 @@ export async function paintRateLimit(
         json(
           'POST',
           `${API_PREFIX}/repaint/start`,
-          { pixelId: pixelIdOf(i % 1024, 1000), newColor: PALETTE[2] },
+          { pixelId: pixelIdOf(i % 1024, 1000), newColor: BASIC_COLORS[2] },
           player.token,
         ),
       ),
@@ -666,7 +666,7 @@ export async function slowClients(
         : json(
             'POST',
             `${API_PREFIX}/repaint/start`,
-            { pixelId: pixelIdOf(i % 1024, 1010), newColor: PALETTE[3] },
+            { pixelId: pixelIdOf(i % 1024, 1010), newColor: BASIC_COLORS[3] },
             player.token,
           ),
     );

@@ -3,7 +3,7 @@
  * cheaper per request than fetch). Each request is a random pixel and colour by a random player.
  */
 import http from 'node:http';
-import { CANVAS_PIXELS, colorOfIndex, PALETTE_SIZE } from '@pixel-wall/shared';
+import { BASIC_COLORS, CANVAS_PIXELS, colorOfIndex, PALETTE_SIZE, paletteIndexOf } from '@pixel-wall/shared';
 import type { Player } from './players.ts';
 import { bump, type LatencySummary, Samples } from './stats.ts';
 
@@ -33,8 +33,19 @@ export function randomPixel(): number {
   return 1 + Math.floor(Math.random() * CANVAS_PIXELS);
 }
 
-export function randomColor(): number {
+/** A random palette index anywhere in the palette. */
+export function randomPaletteIndex(): number {
   return Math.floor(Math.random() * PALETTE_SIZE);
+}
+
+const BASIC_INDICES = BASIC_COLORS.map((c) => paletteIndexOf(c));
+
+/**
+ * A random colour of the basic line, which every bench player may paint (the rest needs All
+ * colours); the colour check is the same O(1) table read either way.
+ */
+export function randomColor(): number {
+  return BASIC_INDICES[Math.floor(Math.random() * BASIC_INDICES.length)]!;
 }
 
 function errorKey(status: number, text: string): string {

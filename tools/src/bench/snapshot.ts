@@ -14,7 +14,7 @@ import {
   encodeRepaintRpc,
   FrameType,
 } from '@pixel-wall/shared';
-import { randomColor, randomPixel } from './http-paint.ts';
+import { randomColor, randomPaletteIndex, randomPixel } from './http-paint.ts';
 import type { Player } from './players.ts';
 import { type ServerHandle, type ServerWindow, serverWindow } from './server.ts';
 import { type LatencySummary, metricTotal, Samples, summarize } from './stats.ts';
@@ -232,7 +232,7 @@ async function serveCached(
 /** Random palette indices everywhere: the worst case for any image codec. */
 export function noisyCanvas(): Uint8Array {
   const c = new Uint8Array(CANVAS_PIXELS);
-  for (let i = 0; i < c.length; i++) c[i] = randomColor();
+  for (let i = 0; i < c.length; i++) c[i] = randomPaletteIndex();
   return c;
 }
 

@@ -8,7 +8,11 @@
  */
 import http from 'node:http';
 import { inflateRawSync } from 'node:zlib';
-import { PALETTE, pixelIdOf } from '@pixel-wall/shared';
+import { BASIC_COLORS, PALETTE, paletteIndexOf, pixelIdOf } from '@pixel-wall/shared';
+
+/** The basic colours but white (a white paint could not be told from a lost one): every player paints them. */
+const PAINTED = BASIC_COLORS.filter((c) => c !== PALETTE[0]).map((c) => paletteIndexOf(c));
+
 import { signInPlayer, TOOLS_BOT_TOKEN } from '../lib/players.ts';
 import { type ServerProcess, startServer } from '../lib/server-process.ts';
 
@@ -71,7 +75,7 @@ export async function runCrashTest(opts: CrashOptions): Promise<CrashReport> {
           const y = pi * 4 + Math.floor(k / 1024);
           if (y >= 1024) break;
           const pixelId = pixelIdOf(x, y);
-          const color = 1 + ((pi + k) % (PALETTE.length - 1));
+          const color = PAINTED[(pi + k) % PAINTED.length]!;
           sent++;
           const status = await paint(port, agent, p.token, pixelId, PALETTE[color]!).catch(() => 0);
           if (status === 200) acks.push({ pixelId, color, userId: p.id });

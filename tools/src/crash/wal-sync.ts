@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { PALETTE, pixelIdOf } from '@pixel-wall/shared';
+import { BASIC_COLORS, pixelIdOf } from '@pixel-wall/shared';
 import { signInPlayer, TOOLS_BOT_TOKEN } from '../lib/players.ts';
 import { startServer } from '../lib/server-process.ts';
 import { paint } from './crash.ts';
@@ -71,7 +71,13 @@ export async function runWalSyncTrace(opts: WalSyncOptions): Promise<WalSyncRepo
       players.map(async (p, pi) => {
         for (let k = 0; k < opts.paintsPerPlayer; k++) {
           const pixelId = pixelIdOf(k, pi);
-          const status = await paint(server.port, agent, p.token, pixelId, PALETTE[1 + (k % 20)]!);
+          const status = await paint(
+            server.port,
+            agent,
+            p.token,
+            pixelId,
+            BASIC_COLORS[1 + (k % (BASIC_COLORS.length - 1))]!,
+          );
           if (status !== 200) throw new Error(`paint of pixel ${pixelId} answered ${status}`);
           acknowledged++;
         }

@@ -235,15 +235,15 @@ describe('earning', () => {
     await page.waitForSelector('[data-testid=boost-4]');
     await expect.poll(() => page.$('[data-testid=boost-count-4]')).toBeNull();
 
-    // Paint the selected pixel orange-red, then make blue the active colour.
+    // Paint the selected pixel orange-red, then make blue the active colour (a basic one).
     await page.click('button[aria-expanded][aria-label]:first-of-type');
     await page.click('[data-testid=palette] button[aria-label="#FF4500"]');
     await page.click('[data-testid=paint-button]');
     await dismissReward(page);
     await expect.poll(() => launchColour(page)).toBe('#FF4500');
-    await page.click('[data-testid=palette] button[aria-label="#2450A4"]');
+    await page.click('[data-testid=palette] button[aria-label="#3690EA"]');
     const swatch = () => page.$eval('.paint-bar__swatch', (el) => (el as HTMLElement).style.background);
-    expect(await swatch()).toBe('rgb(36, 80, 164)');
+    expect(await swatch()).toBe('rgb(54, 144, 234)');
     // The colours panel closes again, so the Wall around the pixel shows.
     await page.click('button[aria-expanded][aria-label]:first-of-type');
 

@@ -110,8 +110,8 @@ describe('inventory pixel lists and a minted NFT', () => {
   it('counts, lists for sale with the total price and sold, ten a page, and opens a pixel', async () => {
     // Centre (8 PX), a middle ring (2 PX) and two at the edge (1 PX each); Rex paints over one.
     await paint(painter, 512, 512, '#FF4500');
-    await paint(painter, 300, 700, '#2450A4');
-    await paint(painter, 10, 10, '#00CC78');
+    await paint(painter, 300, 700, '#3690EA');
+    await paint(painter, 10, 10, '#00A368');
     await paint(painter, 11, 10, '#FFD635');
     await paint(rival, 10, 10, '#000000');
 

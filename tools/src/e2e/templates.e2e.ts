@@ -20,7 +20,7 @@ import {
 
 const baseUrl = inject('baseUrl');
 const RED = 9;
-const BLUE = 20;
+const BLUE = 21;
 
 /** 16×16: the left half red, the right half blue, with a transparent 2×2 hole in the middle of each. */
 function twoColourPng(): Buffer {
@@ -167,7 +167,7 @@ describe('templates', () => {
         .poll(() =>
           page.evaluate(() => (document.querySelector('.paint-bar__swatch') as HTMLElement).style.background),
         )
-        .toBe('rgb(36, 80, 164)');
+        .toBe(`rgb(${rgbOf(BLUE).join(', ')})`);
       await page.click('[data-testid=paint-button]');
       await expect.poll(() => pixelColour(page, X, Y), { timeout: 5000 }).toBe(PALETTE[BLUE]);
       // Blue under blue at 40% is blue.

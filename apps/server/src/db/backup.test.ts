@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { PALETTE, pixelIdOf } from '@pixel-wall/shared';
+import { BASIC_COLORS, paletteIndexOf, pixelIdOf } from '@pixel-wall/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeBotApi, startFakeBotApi } from '../../../../tools/src/fakes/telegram-bot-api.ts';
 import { webhookSecret } from '../integrations/telegram/bot-api.ts';
@@ -94,7 +94,7 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
       for (let k = 0; k < 3; k++) {
         const r = await api(base, 'POST', '/api/v1/repaint/start', {
           token: p.token,
-          body: { pixelId: pixelIdOf(100 + k, 200 + i), newColor: PALETTE[3 + k + i]! },
+          body: { pixelId: pixelIdOf(100 + k, 200 + i), newColor: BASIC_COLORS[1 + k + i] },
         });
         expect(r.status, JSON.stringify(r.body)).toBe(200);
       }
@@ -152,7 +152,8 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
     const raw = await fetch(`${run.baseUrl}/api/v1/image/canvas?format=raw`);
     const indices = inflateRawSync(Buffer.from(await raw.arrayBuffer()));
     for (const i of [0, 1]) {
-      for (let k = 0; k < 3; k++) expect(indices[100 + k + (200 + i) * 1024]).toBe(3 + k + i);
+      for (let k = 0; k < 3; k++)
+        expect(indices[100 + k + (200 + i) * 1024]).toBe(paletteIndexOf(BASIC_COLORS[1 + k + i]!));
     }
   }, 120_000);
 

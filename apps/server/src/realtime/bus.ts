@@ -10,7 +10,8 @@
 import type { PixelChange, WallEvent } from '@pixel-wall/shared';
 
 /** What changed about a player whose cached state every instance must drop. */
-export const FORGET_REASONS = ['ban', 'unban', 'role', 'boost', 'squad'] as const;
+/** 'goods': a kept product (All colours) was bought or refunded. */
+export const FORGET_REASONS = ['ban', 'unban', 'role', 'boost', 'squad', 'goods'] as const;
 export type ForgetReason = (typeof FORGET_REASONS)[number];
 
 /**

@@ -106,11 +106,11 @@ describe('realtime', () => {
     expect(hello).toMatchObject({ signedIn: false });
     const r = await api(run.baseUrl, 'POST', '/api/v1/repaint/start', {
       token,
-      body: { pixelId: 77, newColor: '#2450A4' },
+      body: { pixelId: 77, newColor: '#3690EA' },
     });
     expect(r.status).toBe(200);
     const batch = await guest.next((f) => f.type === FrameType.Pixels && pixelsOf(f).has(77));
-    expect(pixelsOf(batch).get(77)).toBe(20);
+    expect(pixelsOf(batch).get(77)).toBe(21);
     guest.ws.close();
   });
 

@@ -3,6 +3,7 @@
  * lives under the local key 'colors' and, in Telegram, in cloud storage when the front changed.
  */
 import {
+  BASIC_COLORS,
   BLANK_COLOR_INDEX,
   DEFAULT_COLOR,
   GAME_DEFAULTS,
@@ -51,8 +52,11 @@ export function randomPaletteColor(random: () => number = Math.random): string {
  */
 export const NOT_FOR_START: readonly string[] = [PALETTE[BLANK_COLOR_INDEX] ?? DEFAULT_COLOR, '#D4D7D9'];
 
-/** The active colour of a player with no recent ones: a random palette colour that shows on the blank wall. */
+/**
+ * The active colour of a player with no recent ones: a random colour of the basic line (which
+ * every player may paint) that shows on the blank wall.
+ */
 export function randomStartColor(random: () => number = Math.random): string {
-  const choices = PALETTE.filter((c) => !NOT_FOR_START.includes(c));
+  const choices = BASIC_COLORS.filter((c) => !NOT_FOR_START.includes(c));
   return choices[Math.floor(random() * choices.length)] ?? '#000000';
 }

@@ -18,6 +18,7 @@ import type { Engine } from '../../engine/types.ts';
 import { AppError } from '../../errors.ts';
 import { createRateLimiter } from '../../lib/rate-limiter.ts';
 import type { Redis } from '../../lib/redis.ts';
+import { COLOR_LOCKED_MESSAGE } from '../items/colours.ts';
 import type { UsersService } from '../users/service.ts';
 
 export interface CanvasServiceDeps {
@@ -35,6 +36,12 @@ export interface CanvasServiceDeps {
     pixelId: number,
     now: number,
   ): Promise<{ reward: number; reward_type: string | null; reward_user: number | null }>;
+  /**
+   * Whether the player may paint the palette index (the basic line, or all colours when they hold
+   * All colours): answered from memory, a promise only on a player's first non-basic paint.
+   * Absent: every palette colour.
+   */
+  colours?: { allows(userId: number, color: number): boolean | Promise<boolean> };
   /** the hidden-template game's verdict: null (no promise) for a pixel off its template */
   hiddenPaint?(userId: number, pixelId: number, color: number): Promise<HiddenOutcome | null> | null;
   metrics?: { painted(n: number): void; refused(code: string): void };
@@ -54,7 +61,7 @@ export function createCanvasService(deps: CanvasServiceDeps) {
   });
 
   function refuse(
-    code: 'NO_CHARGES' | 'RATE_LIMITED' | 'INVALID_PIXEL' | 'INVALID_COLOR',
+    code: 'NO_CHARGES' | 'RATE_LIMITED' | 'INVALID_PIXEL' | 'INVALID_COLOR' | 'COLOR_LOCKED',
     message: string,
   ): never {
     deps.metrics?.refused(code);
@@ -72,6 +79,8 @@ export function createCanvasService(deps: CanvasServiceDeps) {
       if (!(await buckets.take(userId)))
         refuse('RATE_LIMITED', 'Too many paints at once. Slow down a little.');
       const player = await deps.users.requirePlayer(userId);
+      const allowed = deps.colours?.allows(userId, color) ?? true;
+      if (allowed !== true && !(await allowed)) refuse('COLOR_LOCKED', COLOR_LOCKED_MESSAGE);
       const at = now();
       const outcome = await deps.engine.paint({ userId, pixelId, color, now: at });
       const timer = msUntilNextCharge(outcome.charges, outcome.rules, at);

@@ -4,6 +4,7 @@ import {
   HIDDEN_SIZE,
   PALETTE,
   PALETTE_SIZE,
+  ProductId,
   pixelIdOf,
   type RepaintResult,
 } from '@pixel-wall/shared';
@@ -18,6 +19,7 @@ import {
   telegramSignIn,
   testConfig,
 } from '../../testing/harness.ts';
+import { addItems } from '../items/inventory.ts';
 import { templateFromSeed, templatePixelIds } from './service.ts';
 
 const kinds = await dbKinds();
@@ -80,8 +82,13 @@ describe.each(kinds)('hidden-template game on %s', (kind) => {
   const X = 100;
   const Y = 200;
 
-  const player = async () =>
-    (await telegramSignIn(app.baseUrl, { id: nextUser++, first_name: `P${nextUser}` })).token;
+  // The hidden colours span the whole palette: these players hold All colours.
+  const player = async () => {
+    const id = nextUser++;
+    const { token } = await telegramSignIn(app.baseUrl, { id, first_name: `P${id + 1}` });
+    await addItems(app.db, id, [{ productId: ProductId.AllColors, qty: 1 }]);
+    return token;
+  };
 
   beforeAll(async () => {
     store = await createTestStore(kind);

@@ -149,10 +149,10 @@ describe.each(kinds)('items on %s', (kind) => {
     const pumpkin = await inject(u, 'POST', '/api/v1/repaint/special', {
       pixelId: pixelIdOf(600, 600),
       type: 7,
-      color: '#FFA800',
+      color: '#FFD635',
     });
     expect(pumpkin.json()).toMatchObject({ pixels: 49, left: 0 });
-    expect(h.events.at(-1)).toMatchObject({ kind: 'pumpkin', color: '#FFA800' });
+    expect(h.events.at(-1)).toMatchObject({ kind: 'pumpkin', color: '#FFD635' });
 
     const none = await inject(u, 'POST', '/api/v1/repaint/special', {
       pixelId: pixelIdOf(700, 700),

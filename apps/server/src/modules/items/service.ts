@@ -32,6 +32,7 @@ import type { Bus } from '../../realtime/bus.ts';
 import type { UsersService } from '../users/service.ts';
 import { setCharges } from '../users/store.ts';
 import { catalogue, dailyOffers, productImageUrl, productView } from './catalogue.ts';
+import type { ColourUnlocks } from './colours.ts';
 import { addItems, countsOf, quantityOf, takeOne } from './inventory.ts';
 import { claimedOn, recordClaim } from './store.ts';
 
@@ -45,6 +46,8 @@ export interface ItemsServiceDeps {
   promotions?: ShopPromotions;
   now?: () => number;
   log?: { error(obj: object, msg: string): void };
+  /** who may paint beyond the basic colour line (colours.ts); absent: every palette colour */
+  colours?: Pick<ColourUnlocks, 'require'>;
   /** Pixanos' Snap (13), which lives in modules/pixanos; without it the item cannot be used */
   snap?(userId: number, color?: string): Promise<UseItemResult>;
 }
@@ -133,6 +136,7 @@ export function createItemsService(deps: ItemsServiceDeps) {
       if (colorIndex < 0)
         throw new AppError('INVALID_COLOR', 'The colour must be one of the palette colours.');
       const player = await deps.users.requirePlayer(userId);
+      await deps.colours?.require(userId, colorIndex);
       const left = await takeOne(deps.db, userId, productId);
       if (left === null) noItems(productId);
 
@@ -226,7 +230,12 @@ export function createItemsService(deps: ItemsServiceDeps) {
     /** The spec's "use product (productId, pixelId, optional color)". */
     async use(userId: number, productId: number, pixelId?: number, color?: string): Promise<UseItemResult> {
       if (productId === ProductId.Restoring) return this.useRefill(userId);
-      if (productId === ProductId.PixanosSnap && snapHandler) return snapHandler(userId, color);
+      if (productId === ProductId.PixanosSnap && snapHandler) {
+        // A colour chosen now is held to the player's colours, like a paint.
+        const index = color === undefined ? -1 : paletteIndexOf(color);
+        if (index >= 0) await deps.colours?.require(userId, index);
+        return snapHandler(userId, color);
+      }
       if (blastKindOf(productId) !== null) {
         if (pixelId === undefined || color === undefined) {
           throw new AppError('BAD_REQUEST', 'A blast needs a pixelId and a colour.');

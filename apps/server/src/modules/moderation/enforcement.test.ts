@@ -83,7 +83,7 @@ describe.each(kinds)('a banned player on %s', (kind) => {
   const paint = (auth: Auth, pixelId: number) =>
     api<ErrorBody>(t.app.baseUrl, 'POST', '/api/v1/repaint/start', {
       ...auth,
-      body: { pixelId, newColor: PALETTE[5] },
+      body: { pixelId, newColor: PALETTE[4] },
     });
   const buy = (auth: Auth) =>
     api<ErrorBody>(t.app.baseUrl, 'POST', '/api/v1/buy/stars', { ...auth, body: { type: 2, qty: 1 } });
@@ -110,7 +110,7 @@ describe.each(kinds)('a banned player on %s', (kind) => {
     expectBanned(await buy({ token: pat.token }));
     expectBanned(await claim({ token: pat.token }));
     expectBanned(await api<ErrorBody>(t.app.baseUrl, 'GET', '/api/v1/users/me', { token: pat.token }));
-    socket.ws.send(encodeRepaintRpc(7, 5003, 5));
+    socket.ws.send(encodeRepaintRpc(7, 5003, 4));
     const rpc = await socket.result(7);
     expect(rpc.ok).toBe(false);
     expect(JSON.parse(new TextDecoder().decode(rpc.payload))).toMatchObject({ code: 'BANNED' });

@@ -20,7 +20,7 @@ type ErrorBody = { error: { code: string } };
 function paint(base: string, auth: { token?: string; initData?: string }, pixelId: number) {
   return api<ErrorBody>(base, 'POST', '/api/v1/repaint/start', {
     ...auth,
-    body: { pixelId, newColor: PALETTE[5] },
+    body: { pixelId, newColor: PALETTE[4] },
   });
 }
 

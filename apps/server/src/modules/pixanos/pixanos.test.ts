@@ -101,7 +101,7 @@ describe.each(kinds)("Pixanos' Snap on %s (memory engine)", (kind: DbKind) => {
       (
         await api(run.baseUrl, 'POST', '/api/v1/repaint/start', {
           token: b.token,
-          body: { pixelId: painted, newColor: '#2450A4' },
+          body: { pixelId: painted, newColor: '#3690EA' },
         })
       ).status,
     ).toBe(200);

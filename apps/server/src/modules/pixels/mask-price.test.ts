@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import { CANVAS_PIXELS, PALETTE, pixelIdOf, pixelPrice } from '@pixel-wall/shared';
+import { BASIC_COLORS, CANVAS_PIXELS, pixelIdOf, pixelPrice } from '@pixel-wall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -46,7 +46,7 @@ describe.each(kinds)('GET /image/mask/{price} on %s', (kind) => {
     for (const [i, pixelId] of painted.entries()) {
       const r = await api(run.baseUrl, 'POST', '/api/v1/repaint/start', {
         token: ann.token,
-        body: { pixelId, newColor: PALETTE[i + 2] },
+        body: { pixelId, newColor: BASIC_COLORS[i + 1] },
       });
       expect(r.status).toBe(200);
     }

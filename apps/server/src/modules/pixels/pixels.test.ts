@@ -102,7 +102,7 @@ describe.each(kinds)('my pixels on %s', (kind) => {
     for (const [i, pixelId] of painted.entries()) {
       const r = await api(t.app.baseUrl, 'POST', '/api/v1/repaint/start', {
         token: ann.token,
-        body: { pixelId, newColor: PALETTE[i + 2] },
+        body: { pixelId, newColor: PALETTE[i * 2 + 2] },
       });
       expect(r.status).toBe(200);
       await new Promise((r) => setTimeout(r, 5));
@@ -112,8 +112,8 @@ describe.each(kinds)('my pixels on %s', (kind) => {
     expect(list.body.total).toBe(3);
     expect(list.body.totalPrice).toBe(1 + 8 + 2);
     expect(list.body.pixels.map((p) => [p.id, p.x, p.y, p.color])).toEqual([
-      [pixelIdOf(200, 500), 200, 500, PALETTE[4]],
-      [centre, 512, 512, PALETTE[3]],
+      [pixelIdOf(200, 500), 200, 500, PALETTE[6]],
+      [centre, 512, 512, PALETTE[4]],
       [pixelIdOf(3, 4), 3, 4, PALETTE[2]],
     ]);
     expect(Date.parse(list.body.pixels[0]!.dateObtained)).toBeGreaterThan(Date.now() - 60_000);

@@ -8,6 +8,7 @@ import type { ShopPromotions } from '@pixel-wall/shared';
 import { type ModuleLog, serverModule } from '../../app/module.ts';
 import type { Database } from '../../db/client.ts';
 import type { BotApi } from '../../integrations/telegram/bot-api.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import type { UsersService } from '../users/service.ts';
 import { createOrders } from './orders.ts';
@@ -34,6 +35,8 @@ export interface ShopModuleDeps {
   promotions?: ShopPromotions;
   now?: () => number;
   log: Pick<ModuleLog, 'warn' | 'error'>;
+  /** a kept product bought or refunded: the player is forgotten on every instance */
+  caches?: Pick<PlayerCaches, 'forgetPlayer'>;
 }
 
 export function createShopModule(deps: ShopModuleDeps) {
@@ -46,8 +49,9 @@ export function createShopModule(deps: ShopModuleDeps) {
     ...(deps.promotions ? { promotions: deps.promotions } : {}),
     now: deps.now,
     log,
+    caches: deps.caches,
   });
-  const refunds = createRefunds({ db, botApi, log });
+  const refunds = createRefunds({ db, botApi, log, caches: deps.caches });
   const stars = createStars({ orders, botApi, users: deps.users, onRefunded: refunds.refunded, log });
   const revshare = createRevshare({ db, minFriends: deps.revshareMinFriends });
   return serverModule({

@@ -21,6 +21,7 @@ import {
 } from '@pixel-wall/shared';
 import type { Database, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import { grant } from '../achievements/service.ts';
 import { dailyOffers, isOneOff } from '../items/catalogue.ts';
@@ -97,6 +98,23 @@ export interface OrdersDeps {
   promotions?: ShopPromotions;
   now?: () => number;
   log?: { error(obj: object, msg: string): void };
+  /**
+   * A kept product (All colours) changes what a player may do everywhere: its fulfilment drops the
+   * player from every per-player cache on every instance.
+   */
+  caches?: Pick<PlayerCaches, 'forgetPlayer'>;
+}
+
+/** After a commit that gave or took a kept product: every instance reads the player again. */
+export async function forgetOwner(
+  deps: { caches?: Pick<PlayerCaches, 'forgetPlayer'>; log?: { error(obj: object, msg: string): void } },
+  userId: number,
+): Promise<void> {
+  try {
+    await deps.caches?.forgetPlayer(userId, 'goods');
+  } catch (err) {
+    deps.log?.error({ err, userId }, 'a change of kept goods was not announced');
+  }
 }
 
 /**
@@ -285,6 +303,8 @@ export function createOrders(deps: OrdersDeps) {
         await grant(tx, done.userId, done.currencyId === CurrencyId.Stars ? STAR_PIXEL : CRYPTO_PIXEL);
         return { status: 'fulfilled', order: done };
       });
+      if (result.status === 'fulfilled' && productById(result.order.productId)?.permanent)
+        await forgetOwner(deps, result.order.userId);
       return result;
     },
   };

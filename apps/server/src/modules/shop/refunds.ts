@@ -9,8 +9,10 @@ import { productById, type RefundResponse, type StarsPayment } from '@pixel-wall
 import type { Database, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { type BotApi, BotApiError } from '../../integrations/telegram/bot-api.ts';
+import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { takeBack } from '../items/inventory.ts';
 import { writeLogEntry } from '../moderation/log.ts';
+import { forgetOwner } from './orders.ts';
 import type { PaymentRow } from './store.ts';
 import * as store from './store.ts';
 
@@ -18,6 +20,8 @@ export interface RefundsDeps {
   db: Database;
   botApi: BotApi | null;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** a kept product taken back: the player is forgotten everywhere (orders.ts forgetOwner) */
+  caches?: Pick<PlayerCaches, 'forgetPlayer'>;
 }
 
 const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
@@ -75,7 +79,8 @@ export function createRefunds(deps: RefundsDeps) {
     source: 'admin' | 'telegram',
     actorId: number | null,
   ): Promise<boolean> {
-    return deps.db.transaction(async (tx) => {
+    let keptTakenFrom: number | null = null;
+    const applied = await deps.db.transaction(async (tx) => {
       const row = await paymentRow(tx, chargeId);
       if (!row) return false;
       const userId = payerOf(row);
@@ -94,6 +99,7 @@ export function createRefunds(deps: RefundsDeps) {
           const n = await takeBack(tx, userId, productId, qty);
           takenBack[String(productId)] = n;
           alreadyUsed[String(productId)] = qty - n;
+          if (n > 0 && productById(productId)?.permanent) keptTakenFrom = userId;
         }
         await store.setRefundOutcome(tx, chargeId, takenBack, alreadyUsed);
       }
@@ -115,6 +121,8 @@ export function createRefunds(deps: RefundsDeps) {
       }
       return true;
     });
+    if (keptTakenFrom !== null) await forgetOwner(deps, keptTakenFrom);
+    return applied;
   }
 
   async function view(chargeId: string): Promise<StarsPayment | null> {

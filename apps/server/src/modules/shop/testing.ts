@@ -216,8 +216,18 @@ async function economyModules(deps: {
   const { db, engine, committer, bus, users, caches, botApi, now, log } = deps;
   const secret = webhookSecret(deps.botToken, null);
   const promotions = deps.promotions ? { promotions: deps.promotions } : {};
-  const shop = createShopModule({ db, bus, users, botApi, webhookSecret: secret, now, log, ...promotions });
-  const items = createItemsModule({ db, engine, committer, bus, users, now, log, ...promotions });
+  const shop = createShopModule({
+    db,
+    bus,
+    users,
+    botApi,
+    webhookSecret: secret,
+    now,
+    log,
+    caches,
+    ...promotions,
+  });
+  const items = createItemsModule({ db, engine, committer, bus, users, now, log, caches, ...promotions });
   const mining = createMiningModule({
     db,
     users,
@@ -235,6 +245,7 @@ async function economyModules(deps: {
       refunds: shop.refunds,
       revshare: shop.revshare,
       items: items.items,
+      colours: items.colours,
       mining: mining.mining,
       rewards: rewards.rewards,
       balanceOf: (userId: number) => balanceOf(db, userId),

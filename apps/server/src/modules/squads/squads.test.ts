@@ -39,7 +39,7 @@ describe.each(kinds)('squads on %s', (kind) => {
   async function paint(token: string, pixelId: number): Promise<void> {
     const r = await api(t.app.baseUrl, 'POST', '/api/v1/repaint/start', {
       token,
-      body: { pixelId, newColor: PALETTE[3] },
+      body: { pixelId, newColor: PALETTE[2] },
     });
     expect(r.status).toBe(200);
   }

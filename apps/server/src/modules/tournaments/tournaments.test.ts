@@ -93,7 +93,7 @@ describe.each(kinds)('tournaments on %s', (kind) => {
     });
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ type: 'tournament', roundId: 1, x: 10, y: 10, pixels: 15 });
-    const b = await upload(base, '/tournament/template/upload', bob.token, await solid(20, 2), {
+    const b = await upload(base, '/tournament/template/upload', bob.token, await solid(21, 2), {
       posX: '40',
       posY: '10',
     });
@@ -102,7 +102,7 @@ describe.each(kinds)('tournaments on %s', (kind) => {
       ['1023', '0'],
       ['x', '0'],
     ] as const) {
-      const bad = await upload(base, '/tournament/template/upload', bob.token, await solid(20, 2), {
+      const bad = await upload(base, '/tournament/template/upload', bob.token, await solid(21, 2), {
         posX,
         posY,
       });
@@ -114,8 +114,8 @@ describe.each(kinds)('tournaments on %s', (kind) => {
     await paint(base, alice.token, 11, 11, 9);
     await paint(base, bob.token, 12, 12, 9);
     await paint(base, alice.token, 13, 13, 4);
-    await paint(base, bob.token, 41, 11, 20);
-    await paint(base, bob.token, 500, 500, 20);
+    await paint(base, bob.token, 41, 11, 21);
+    await paint(base, bob.token, 500, 500, 21);
 
     const board = async () =>
       (await api<TournamentLeaderboard>(base, 'GET', '/api/v1/tournament/templates/leaderboard')).body;
@@ -145,9 +145,9 @@ describe.each(kinds)('tournaments on %s', (kind) => {
       expect.objectContaining({ rank: 2, templateId: b.body.id, matched: 1, total: 4, percent: 25 }),
     ]);
     // Bob completes his template: 4 matched pixels put him first.
-    await paint(base, bob.token, 40, 10, 20);
-    await paint(base, bob.token, 40, 11, 20);
-    await paint(base, bob.token, 41, 10, 20);
+    await paint(base, bob.token, 40, 10, 21);
+    await paint(base, bob.token, 40, 11, 21);
+    await paint(base, bob.token, 41, 10, 21);
     await expect
       .poll(async () => (await board()).list.map((e) => [e.templateId, e.matched]), { timeout: 10_000 })
       .toEqual([

@@ -135,6 +135,20 @@ export const PRODUCT_ART: Readonly<Record<ArtKey, readonly string[]>> = {
     '..kkkkkkkk..',
     '............',
   ],
+  allColors: [
+    '............',
+    '............',
+    '...rrrrrr...',
+    '.rroooooorr.',
+    'rrooyyyyoorr',
+    'royyggggyyor',
+    'oyygbbbbgyyo',
+    'oygbppppbgyo',
+    'oygbp..pbgyo',
+    'ygbp....pbgy',
+    '............',
+    '............',
+  ],
 };
 
 /** Each product's picture, by product id: the catalogue's art keys. */

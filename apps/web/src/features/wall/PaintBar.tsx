@@ -15,12 +15,16 @@ export type PaintBarTab = 'none' | 'colors' | 'info';
 export interface PaintBarProps {
   color: string;
   recent: readonly string[];
+  /** the player holds All colours: the whole palette is usable */
+  unlocked: boolean;
   tab: PaintBarTab;
   info: PixelInfo | null;
   infoLoading: boolean;
   painting: boolean;
   onTab(tab: PaintBarTab): void;
   onPick(color: string): void;
+  /** a locked colour or the unlock label: the purchase card of All colours */
+  onUnlock(): void;
   onPaint(): void;
   onCopyLink(): void;
   /** Boost buttons (fast energy, fast mode, the Pixanos' Snap shortcut) after the built-in tools. */
@@ -39,7 +43,15 @@ export function PaintBar(p: PaintBarProps) {
   const toggle = (tab: PaintBarTab) => p.onTab(p.tab === tab ? 'none' : tab);
   return (
     <section className="paint-bar panel" aria-label={t('wall.paintBar')}>
-      {p.tab === 'colors' ? <ColorPalette active={p.color} recent={p.recent} onPick={p.onPick} /> : null}
+      {p.tab === 'colors' ? (
+        <ColorPalette
+          active={p.color}
+          recent={p.recent}
+          unlocked={p.unlocked}
+          onPick={p.onPick}
+          onUnlock={p.onUnlock}
+        />
+      ) : null}
       {p.tab === 'info' ? <PixelInfoPanel info={p.info} loading={p.infoLoading} /> : null}
       <div className="paint-bar__row">
         {p.templateHint}

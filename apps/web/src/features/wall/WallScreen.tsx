@@ -1,12 +1,13 @@
 import { PALETTE } from '@pixel-wall/shared/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { wallRuntime } from '../../api/wall/runtime.ts';
 import type { Pixel } from '../../canvas/index.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { useShop } from '../../store/shopStore.ts';
-import { showToast } from '../../store/uiSlice.ts';
+import { shopProductRequested, showToast } from '../../store/uiSlice.ts';
 import { recentOrDefault } from '../../ui/colors.ts';
 import { GuestLoginBanner } from '../../ui/GuestLoginBanner/GuestLoginBanner.tsx';
 import { BlastRail } from '../boosts/BlastRail.tsx';
@@ -21,6 +22,7 @@ import { WallRewards } from '../rewards/WallRewards.tsx';
 import { TemplateControls, TemplateHint } from '../templates/TemplateControls.tsx';
 import { TemplatesSheet } from '../templates/TemplatesSheet.tsx';
 import { useTemplateOverlay } from '../templates/useTemplateOverlay.ts';
+import { ALL_COLORS_PRODUCT, hasAllColors, mayUse, pipetteTake, usableActive } from './colours.ts';
 import { FlyingRewards } from './FlyingRewards.tsx';
 import {
   useCanvasView,
@@ -54,8 +56,23 @@ export function WallScreen() {
   const wide = useWide();
   useSocketToken(runtime);
   const launch = useLaunch();
+  const navigate = useNavigate();
   const shop = useShop();
-  const colors = useRecentColors();
+  const recentColors = useRecentColors();
+  // Beyond the basic line only with All colours: a locked active colour (from the recent list or
+  // the cloud) gives way to a usable one; nothing is written until the player picks.
+  const unlocked = hasAllColors(shop.goods);
+  const [startSeed] = useState(Math.random);
+  const colors = {
+    ...recentColors,
+    color:
+      usableActive(recentColors.color, recentColors.recent, unlocked, () => startSeed) ?? recentColors.color,
+  };
+  const openUnlock = () => {
+    dispatch(shopProductRequested(ALL_COLORS_PRODUCT));
+    navigate('/stars');
+  };
+  const pickColor = (c: string) => (mayUse(c, unlocked) ? colors.pick(c) : openUnlock());
   const copyLink = useCopyPixelLink();
 
   const saved = useSavedWallView();
@@ -95,10 +112,15 @@ export function WallScreen() {
       return;
     }
     const taken = p ? colorUnderTap(runtime.store, p) : null;
-    if (taken) {
-      colors.pick(taken);
-      dispatch(showToast(t('boosts.picked'), 'success'));
+    if (!taken) return;
+    // A locked colour is not taken: the player is offered the unlock instead.
+    if (pipetteTake(taken, unlocked).kind === 'locked') {
+      dispatch(showToast(t('colours.pipetteLocked'), 'info'));
+      openUnlock();
+      return;
     }
+    colors.pick(taken);
+    dispatch(showToast(t('boosts.picked'), 'success'));
   };
 
   return (
@@ -151,12 +173,14 @@ export function WallScreen() {
             <PaintBar
               color={colors.color}
               recent={recentOrDefault(colors.recent)}
+              unlocked={unlocked}
               tab={tab}
               info={info.info}
               infoLoading={info.loading}
               painting={tool.state.painting}
               onTab={setTab}
-              onPick={colors.pick}
+              onPick={pickColor}
+              onUnlock={openUnlock}
               onPaint={() => {
                 flights.wonAt.current = selected;
                 void tool.paint(selected);
@@ -167,7 +191,7 @@ export function WallScreen() {
                   <TemplateHint
                     color={templates.hint}
                     active={PALETTE[templates.hint] === colors.color}
-                    onPick={colors.pick}
+                    onPick={pickColor}
                   />
                 ) : null
               }
