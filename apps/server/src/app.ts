@@ -243,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       },
       stop: () => online.close(),
     },
-    createWsModule({ hub, tokens, users }),
+    createWsModule({ hub, tokens, users, trustProxy: config.trustProxy }),
     createWebModule(web), // last: its not-found handler answers what no route did
   ];
   await lifecycle.start(modules);
