@@ -172,12 +172,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       canvas: (minSeq) => canvas.rpc.canvas(minSeq),
     },
   });
-  // A tick waits while this instance's hub still writes the previous frame.
+  // A tick waits while this instance's hub has a frame behind the one it is writing.
   const ticker = createTicker({
     bus,
     active: redis === null,
     tickMs: config.tickMs,
-    hold: () => hub.sending,
+    hold: () => hub.backlog > 1,
     log,
   });
   const online = createOnlineCounter({ local: () => hub.online, redis, key: `${prefix}online`, instanceId });
