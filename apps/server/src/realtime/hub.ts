@@ -58,6 +58,8 @@ export interface HubOptions {
   /** bytes buffered for a socket before it is dropped */
   maxBufferedBytes?: number;
   onlineEveryMs?: number;
+  /** longest synchronous stretch of a broadcast before it yields (default BROADCAST_SLICE_MS) */
+  sliceMs?: number;
 }
 
 export interface Hub {
@@ -133,6 +135,7 @@ interface Broadcast {
 export function createHub(opts: HubOptions): Hub {
   const messagesPerSecond = opts.messagesPerSecond ?? 60;
   const maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
+  const sliceMs = opts.sliceMs ?? BROADCAST_SLICE_MS;
   let seq = opts.startSeq;
   let closed = false;
 
@@ -225,7 +228,7 @@ export function createHub(opts: HubOptions): Hub {
   }
 
   function sendSome(): void {
-    const until = performance.now() + BROADCAST_SLICE_MS;
+    const until = performance.now() + sliceMs;
     let n = 0;
     let passed = 0;
     while (behind > 0) {
