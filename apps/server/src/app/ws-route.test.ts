@@ -98,3 +98,23 @@ describe('websocket upgrades', () => {
     expect(refused).toContain('"code":"RATE_LIMITED"');
   });
 });
+
+describe('websocket shutdown', () => {
+  it('closes open sockets with 1001 (going away) when the server stops', async () => {
+    const store = await createTestStore('pglite');
+    const run = await startApp(store);
+    try {
+      const ws = new WebSocket(`${run.wsUrl}/ws`);
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      const closed = new Promise<number>((resolve) => ws.once('close', resolve));
+      const stopping = run.stop();
+      expect(await closed).toBe(1001);
+      await stopping;
+    } finally {
+      await store.dispose();
+    }
+  });
+});
