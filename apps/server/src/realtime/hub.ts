@@ -10,6 +10,9 @@
  * - a frame is framed once (websocket header included) and the same bytes are written to every
  *   socket, in slices of at most BROADCAST_SLICE_MS, yielding between them (10,000 sockets take
  *   tens of ms); frames and events keep their order on every socket;
+ * - one cursor walks the socket list and writes each socket every broadcast it lacks in one corked
+ *   write, so a frame that comes mid-broadcast rides along (no list copy or closure per frame);
+ * - a socket costs one record and listeners shared by every socket (found through a symbol key);
  * - replies are corked per socket and uncorked once per event-loop turn, so the RESULTs a socket
  *   gets together (a committed group answers many at once) leave in one write, not one each.
  */
@@ -192,7 +195,7 @@ export function createHub(opts: HubOptions): Hub {
 
   /** Marks every broadcast after `c.sent` as had by `c`, and drops the ones every socket has had. */
   function settle(c: Client): void {
-    for (let id = c.sent + 1; id <= lastId; id++) queue[id - firstId]!.remaining--;
+    for (let id = Math.max(c.sent + 1, firstId); id <= lastId; id++) queue[id - firstId]!.remaining--;
     c.sent = lastId;
     behind--;
     while (queue.length > 0 && queue[0]!.remaining <= 0) {
@@ -202,7 +205,7 @@ export function createHub(opts: HubOptions): Hub {
   }
 
   function deliver(c: Client): void {
-    const from = c.sent + 1 - firstId;
+    const from = Math.max(c.sent + 1 - firstId, 0);
     const to = lastId - firstId;
     const { ws, tcp } = c;
     if (ws.readyState !== ws.OPEN) {
@@ -235,8 +238,12 @@ export function createHub(opts: HubOptions): Hub {
       if (cursor >= list.length) cursor = 0;
       const c = list[cursor++];
       if (c == null || c.sent === lastId) {
-        // A whole round with nobody behind: the count is off; never spin on it.
-        if (++passed > list.length) behind = 0;
+        // A whole round with nobody behind: the count is off; never spin on it, nor hold the ticker.
+        if (++passed > list.length) {
+          behind = 0;
+          queue.length = 0;
+          firstId = lastId + 1;
+        }
         continue;
       }
       passed = 0;
