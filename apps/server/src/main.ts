@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     throw err;
   }
   // Embedded: postgres (WebAssembly) runs on Liftoff, V8's baseline compiler, until the server is up.
-  // What it runs while it opens and migrates runs once, and optimising it cost ~0.6 s of CPU
+  // What it runs while it opens and migrates runs once, and optimising it cost ~0.8 s of CPU
   // and tens of MiB kept afterwards; once up, its hot functions tier up as before (BENCHMARKS.md,
   // "Start-up time and memory"). V8's flags are the process's: this reaches the worker thread.
   const embedded = !config.databaseUrl;
