@@ -1,5 +1,4 @@
 /** Reads config, opens the stores, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT. */
-import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type AdminSocket, adminSocketPath, startAdminSocket } from './db/admin-socket.ts';
@@ -26,12 +25,6 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  // Embedded: postgres (WebAssembly) runs on Liftoff, V8's baseline compiler, until the server is up.
-  // What it runs while it opens and migrates runs once, and optimising it cost ~0.8 s of CPU
-  // and tens of MiB kept afterwards; once up, its hot functions tier up as before (BENCHMARKS.md,
-  // "Start-up time and memory"). V8's flags are the process's: this reaches the worker thread.
-  const embedded = !config.databaseUrl;
-  if (embedded) v8.setFlagsFromString('--liftoff-only');
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   step('database');
   await migrate(db);
@@ -67,7 +60,6 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   step('listening');
-  if (embedded) v8.setFlagsFromString('--no-liftoff-only');
   // Embedded: this process owns the PGlite files, so `npm run backup` asks it over a local socket.
   if (db.kind === 'pglite') {
     const socketPath = adminSocketPath(config.dataDir);

@@ -28,7 +28,7 @@ export const SERVER_NODE_ARGS: readonly string[] = ['--max-semi-space-size=64'];
  * of 32 KiB: a block that size or larger gets pages of its own and returns them when freed. By
  * default the threshold rises to the largest block freed (up to 32 MiB), so compiling and
  * instantiating PGlite's 9 MB postgres module leaves its buffers, and V8's compiler zones, in
- * per-thread arenas that keep the memory: idle RSS of the embedded server ~286 → ~200 MiB
+ * per-thread arenas that keep the memory: idle RSS of the embedded server ~286 → ~200–215 MiB
  * (BENCHMARKS.md, "Start-up time and memory"). Other C libraries ignore the variable.
  */
 export const SERVER_ENV: Readonly<Record<string, string>> = {
