@@ -20,6 +20,7 @@ import {
   type ToncenterTx,
   toncenterTxSchema,
 } from '../../integrations/ton/toncenter-api.ts';
+import { createPollLoop } from '../../lib/poll-loop.ts';
 import { MINT_VALID_SECONDS } from './mint.ts';
 import * as store from './store.ts';
 
@@ -146,38 +147,15 @@ export function createNftWatcher(deps: NftWatcherDeps): NftWatcher {
     return stats;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      running = pollOnce()
-        .catch((err: unknown) =>
-          deps.log.warn({ err }, 'NFT mint watcher poll failed; retrying next interval'),
-        )
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, deps.intervalMs);
-    timer.unref();
-  }
+  const loop = createPollLoop({
+    intervalMs: deps.intervalMs,
+    run: pollOnce,
+    onError: (err) => deps.log.warn({ err }, 'NFT mint watcher poll failed; retrying next interval'),
+  });
 
   return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (running) await running;
-    },
+    start: loop.start,
+    stop: loop.stop,
     pollOnce,
     check,
   };

@@ -23,6 +23,7 @@ import type {
   IndexerPage,
   TonIndexer,
 } from '../../integrations/ton/indexer.ts';
+import { createPollLoop } from '../../lib/poll-loop.ts';
 import type { TonOrder } from './service.ts';
 import type { TonPaymentOutcome, TonWatchCursor, TonWatchStore } from './store.ts';
 import type { FulfilOutcome, TonCurrency } from './types.ts';
@@ -228,36 +229,15 @@ export function createTonWatcher(deps: TonWatcherDeps): TonWatcher {
     return stats;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      running = pollOnce()
-        .catch((err: unknown) => deps.log.warn({ err }, 'TON watcher poll failed; retrying next interval'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, deps.intervalMs);
-    timer.unref();
-  }
+  const loop = createPollLoop({
+    intervalMs: deps.intervalMs,
+    run: pollOnce,
+    onError: (err) => deps.log.warn({ err }, 'TON watcher poll failed; retrying next interval'),
+  });
 
   return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (running) await running;
-    },
+    start: loop.start,
+    stop: loop.stop,
     pollOnce,
   };
 }
