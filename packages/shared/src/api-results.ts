@@ -5,8 +5,9 @@
  * (GET /image/mask/{price}). Every string and number is bounded.
  */
 import { z } from 'zod';
-import { PIXEL_PRICE_TIERS, RATINGS_MAX_LIMIT, RATINGS_MAX_OFFSET } from './api-players.ts';
+import { RATINGS_MAX_LIMIT, RATINGS_MAX_OFFSET } from './api-players.ts';
 import { SUPPORTED_LANGUAGES } from './game-config.ts';
+import { PIXEL_PRICE_TIERS } from './pixel-prices.ts';
 
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);

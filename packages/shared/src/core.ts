@@ -14,6 +14,7 @@ export * from './game-config.ts';
 export * from './launch-params.ts';
 export * from './leagues.ts';
 export * from './palette.ts';
+export * from './pixel-prices.ts';
 export * from './products.ts';
 export * from './slider.ts';
 export * from './snap.ts';

@@ -3,8 +3,7 @@
  * now ("for sale", with their total price) and the ones others painted over ("sold"), each ten a
  * page with load more. A row opens its pixel on the Wall, selected and centred.
  */
-import { pixelPrice } from '@pixel-wall/shared';
-import { buildPixelParam, PIXEL_LIST_PAGE_SIZE } from '@pixel-wall/shared/core';
+import { buildPixelParam, PIXEL_LIST_PAGE_SIZE, pixelPrice } from '@pixel-wall/shared/core';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
