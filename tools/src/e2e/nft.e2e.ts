@@ -18,10 +18,11 @@ const botToken = inject('botToken');
 const ADMIN_ID = 7_000_001;
 const RUN = Date.now().toString(36);
 const PAINTER = `Nia ${RUN}`.slice(0, 18);
-// The hidden round this test starts: the bottom right 64×64 square, all in #DE107F (index 27).
+// The hidden round this test starts: the bottom right 64×64 square, all in #811E9F (index 24), a
+// colour of the basic line every player has.
 const AREA = { x: 960, y: 960 };
-const HIDDEN_COLOR = '#DE107F';
-const HIDDEN_INDEX = 27;
+const HIDDEN_COLOR = '#811E9F';
+const HIDDEN_INDEX = 24;
 
 interface Tokens {
   authToken: string;
