@@ -257,7 +257,11 @@ export function useCoveredInsets(view: CanvasView | null, canvasRef: RefObject<H
     const bottom = bottomRef.current;
     const rail = railRef.current;
     if (!view || !canvas || !chrome || !bottom || !rail) return;
-    const measure = () => view.setInsets(coveredInsets(canvas, chrome, rail));
+    // Not while the Wall is being taken down: its detached chrome measures nothing, and insets of
+    // zero would move the camera just before it is saved for the next visit.
+    const measure = () => {
+      if (canvas.isConnected && chrome.isConnected) view.setInsets(coveredInsets(canvas, chrome, rail));
+    };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
