@@ -3,41 +3,8 @@
  * invoice, the pre-checkout check and the fulfilment all use the sale price.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BotApi, InvoiceLinkParams } from '../../integrations/telegram/bot-api.ts';
 import { countsOf } from '../items/inventory.ts';
-import { type EconomyHarness, startEconomy } from './testing.ts';
-
-function recordingBotApi() {
-  const invoices: InvoiceLinkParams[] = [];
-  const answers: { pre_checkout_query_id: string; ok: boolean; error_message?: string }[] = [];
-  const api: BotApi = {
-    async createInvoiceLink(p) {
-      invoices.push(p);
-      return `https://t.me/$invoice${invoices.length}`;
-    },
-    async answerPreCheckoutQuery(p) {
-      answers.push(p);
-    },
-    async setWebhook() {},
-    async getWebhookInfo() {
-      return { url: '', pending_update_count: 0 };
-    },
-    async setMyCommands() {},
-    async getMyCommands() {
-      return [];
-    },
-    async setChatMenuButton() {},
-    async getChatMenuButton() {
-      return { type: 'commands' };
-    },
-    async sendMessage() {},
-    async refundStarPayment() {},
-    async getMe() {
-      return { id: 1, is_bot: true, first_name: 'Bot' };
-    },
-  };
-  return { api, invoices, answers };
-}
+import { type EconomyHarness, recordingBotApi, startEconomy } from './testing.ts';
 
 let updateId = 1;
 const from = (userId: number) => ({ id: userId, is_bot: false, first_name: 'Player' });

@@ -1,52 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotApi, BotApiError, type InvoiceLinkParams } from '../../integrations/telegram/bot-api.ts';
 import { countsOf } from '../items/inventory.ts';
-import { type EconomyHarness, loadStarsVectors, startEconomy } from './testing.ts';
-
-/** Records what the shop asks of Telegram; the HTTP client itself is tested against a server. */
-function recordingBotApi() {
-  const invoices: InvoiceLinkParams[] = [];
-  const answers: { pre_checkout_query_id: string; ok: boolean; error_message?: string }[] = [];
-  let failNext = false;
-  const api: BotApi = {
-    async createInvoiceLink(p) {
-      if (failNext) {
-        failNext = false;
-        throw new BotApiError('createInvoiceLink', 'telegram', 'Bad Request: STARS_INVOICE_INVALID', 400);
-      }
-      invoices.push(p);
-      return `https://t.me/$invoice${invoices.length}`;
-    },
-    async answerPreCheckoutQuery(p) {
-      answers.push(p);
-    },
-    async setWebhook() {},
-    async getWebhookInfo() {
-      return { url: '', pending_update_count: 0 };
-    },
-    async setMyCommands() {},
-    async getMyCommands() {
-      return [];
-    },
-    async setChatMenuButton() {},
-    async getChatMenuButton() {
-      return { type: 'commands' };
-    },
-    async sendMessage() {},
-    async refundStarPayment() {},
-    async getMe() {
-      return { id: 1, is_bot: true, first_name: 'Bot' };
-    },
-  };
-  return {
-    api,
-    invoices,
-    answers,
-    failNextInvoice: () => {
-      failNext = true;
-    },
-  };
-}
+import { type EconomyHarness, loadStarsVectors, recordingBotApi, startEconomy } from './testing.ts';
 
 const vectors = loadStarsVectors();
 const realPreCheckout = vectors.find((v) => v.id === 'pre_checkout_query')!.update;

@@ -25,7 +25,12 @@ import { createMemoryEngine } from '../../engine/memory.ts';
 import type { Engine } from '../../engine/types.ts';
 import { AppError } from '../../errors.ts';
 import type { App } from '../../http.ts';
-import { type BotApi, webhookSecret } from '../../integrations/telegram/bot-api.ts';
+import {
+  type BotApi,
+  BotApiError,
+  type InvoiceLinkParams,
+  webhookSecret,
+} from '../../integrations/telegram/bot-api.ts';
 import { createPlayerCaches, type PlayerCaches } from '../../lib/player-caches.ts';
 import { type Bus, createMemoryBus } from '../../realtime/bus.ts';
 import { relayCommits } from '../../realtime/commits.ts';
@@ -257,3 +262,48 @@ async function economyModules(deps: {
 
 /** The real Stars updates of `shared/vectors` (they live with the other vectors' loader). */
 export { loadStarsVectors, type StarsVector } from '../../testing/vectors.ts';
+
+/** Records what the shop asks of Telegram; the HTTP client itself is tested against a server. */
+export function recordingBotApi() {
+  const invoices: InvoiceLinkParams[] = [];
+  const answers: { pre_checkout_query_id: string; ok: boolean; error_message?: string }[] = [];
+  let failNext = false;
+  const api: BotApi = {
+    async createInvoiceLink(p) {
+      if (failNext) {
+        failNext = false;
+        throw new BotApiError('createInvoiceLink', 'telegram', 'Bad Request: STARS_INVOICE_INVALID', 400);
+      }
+      invoices.push(p);
+      return `https://t.me/$invoice${invoices.length}`;
+    },
+    async answerPreCheckoutQuery(p) {
+      answers.push(p);
+    },
+    async setWebhook() {},
+    async getWebhookInfo() {
+      return { url: '', pending_update_count: 0 };
+    },
+    async setMyCommands() {},
+    async getMyCommands() {
+      return [];
+    },
+    async setChatMenuButton() {},
+    async getChatMenuButton() {
+      return { type: 'commands' };
+    },
+    async sendMessage() {},
+    async refundStarPayment() {},
+    async getMe() {
+      return { id: 1, is_bot: true, first_name: 'Bot' };
+    },
+  };
+  return {
+    api,
+    invoices,
+    answers,
+    failNextInvoice: () => {
+      failNext = true;
+    },
+  };
+}
