@@ -186,12 +186,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       canvas: (minSeq) => canvas.rpc.canvas(minSeq),
     },
   });
-  // A tick waits while this instance's hub still writes the previous frame.
+  // A tick waits while this instance's hub has a frame behind the one it is writing.
   const ticker = createTicker({
     bus,
     active: redis === null,
     tickMs: config.tickMs,
-    hold: () => hub.sending,
+    hold: () => hub.backlog > 1,
     log,
   });
   const online = createOnlineCounter({ local: () => hub.online, redis, key: `${prefix}online`, instanceId });
@@ -258,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       },
       stop: () => online.close(),
     },
-    createWsModule({ hub, tokens, users }),
+    createWsModule({ hub, tokens, users, trustProxy: config.trustProxy }),
     createWebModule(web), // last: its not-found handler answers what no route did
   ];
   await lifecycle.start(modules);

@@ -1,12 +1,12 @@
 /**
  * The Fastify instance every module registers on: logger and request ids, the zod compilers, the
- * app's error body, and the plugins (rate limit, security headers, websockets, compression).
+ * app's error body, the plugins (rate limit, security headers, compression) and the routing of
+ * websocket upgrades (ws-route.ts).
  */
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyWebsocket from '@fastify/websocket';
 import type { ErrorCode } from '@pixel-wall/shared';
 import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
 import {
@@ -22,6 +22,7 @@ import { createLogThrottle } from '../lib/log-throttle.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { Redis } from '../lib/redis.ts';
 import { helmetOptions } from '../lib/security-headers.ts';
+import { routeUpgrades } from './ws-route.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const CLIENT_FAULT_LOG_MS = 60_000;
@@ -66,7 +67,8 @@ export async function createFastify(deps: FastifyDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   // Error level (with the stack) is for our faults; what a client can cause again and again (a
-  // feature this server has not configured, a bad websocket frame) goes to info, once per cause.
+  // feature this server has not configured) goes to info, once per cause (bad websocket frames:
+  // ws-route.ts).
   const clientFaults = createLogThrottle({ intervalMs: CLIENT_FAULT_LOG_MS });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, code, message } = describeError(err);
@@ -96,22 +98,8 @@ export async function createFastify(deps: FastifyDeps): Promise<App> {
     fastifyHelmet,
     helmetOptions({ publicUrl: config.publicUrl, indexHtml: deps.indexHtml }),
   );
-  await app.register(fastifyWebsocket, {
-    options: { maxPayload: 1024 },
-    errorHandler: (err, socket, req) => {
-      socket.terminate();
-      // ws's protocol errors (an oversize or malformed frame) and dropped connections are the
-      // client's; anything else is ours.
-      const code = (err as NodeJS.ErrnoException).code ?? '';
-      if (!/^(WS_ERR_|ECONNRESET$|EPIPE$)/.test(code)) {
-        req.log.error({ err }, 'websocket handler failed');
-        return;
-      }
-      const admitted = clientFaults.admit(`ws:${code}`);
-      if (admitted)
-        req.log.debug({ code, suppressed: admitted.suppressed }, `websocket closed: ${err.message}`);
-    },
-  });
+  // Upgrade requests go through the router and its hooks like any request; /ws completes them.
+  routeUpgrades(app);
   // JSON lists (shop, ratings, histories) gzip to a fraction on a phone's network. Small replies,
   // such as a paint's, stay as they are; the web build is served precompressed by @fastify/static.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });

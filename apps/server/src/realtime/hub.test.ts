@@ -20,12 +20,16 @@ interface Setup {
 
 const open: Setup[] = [];
 
-async function setup(repaint: (userId: number, pixelId: number) => Promise<unknown>): Promise<Setup> {
+async function setup(
+  repaint: (userId: number, pixelId: number) => Promise<unknown>,
+  sliceMs?: number,
+): Promise<Setup> {
   const bus = createMemoryBus();
   const hub = createHub({
     bus,
     startSeq: 0,
     messagesPerSecond: 1000,
+    sliceMs,
     rpc: { repaint: (u, p) => repaint(u, p), canvas: async () => ({ seq: 0, image: new Uint8Array() }) },
   });
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
@@ -103,6 +107,29 @@ describe('hub', () => {
     for (const c of clients) expect(seen(c)).toEqual(expected);
     expect(s.hub.seq).toBe(frames);
     for (const c of clients) c.ws.terminate();
+  });
+
+  it('gives a frame that comes mid-broadcast to every socket after the one before it, and lets both go', async () => {
+    // No time slice: the broadcast yields after every 64 sockets.
+    const s = await setup(async () => ({}), 0);
+    const clients = await Promise.all(Array.from({ length: 200 }, () => client(s.url)));
+    await s.bus.publishFrame(encodePixelsFrame(1, new Uint8Array([1, 0, 0, 1]), false));
+    expect(s.hub.sending).toBe(true);
+    await s.bus.publishFrame(encodePixelsFrame(2, new Uint8Array([2, 0, 0, 1]), false));
+    // The second rides along with the first to the sockets the first has not reached yet.
+    expect(s.hub.backlog).toBe(2);
+    const seqs = (c: { frames: ServerFrame[] }) =>
+      c.frames.flatMap((f) => (f.type === FrameType.Pixels ? [f.seq] : []));
+    await until(() => clients.every((c) => seqs(c).length === 2), 'both frames everywhere');
+    for (const c of clients) expect(seqs(c)).toEqual([1, 2]);
+    expect(s.hub.sending).toBe(false);
+    expect(s.hub.backlog).toBe(0);
+    // A socket that joins now gets the next frame only.
+    const late = await client(s.url);
+    await s.bus.publishFrame(encodePixelsFrame(3, new Uint8Array([3, 0, 0, 1]), false));
+    await until(() => seqs(late).length === 1, 'the late socket gets the next frame');
+    expect(seqs(late)).toEqual([3]);
+    for (const c of [...clients, late]) c.ws.terminate();
   });
 
   it('writes frames of every length class byte for byte (7-, 16- and 64-bit lengths)', async () => {

@@ -10,6 +10,9 @@
  * - a frame is framed once (websocket header included) and the same bytes are written to every
  *   socket, in slices of at most BROADCAST_SLICE_MS, yielding between them (10,000 sockets take
  *   tens of ms); frames and events keep their order on every socket;
+ * - one cursor walks the socket list and writes each socket every broadcast it lacks in one corked
+ *   write, so a frame that comes mid-broadcast rides along (no list copy or closure per frame);
+ * - a socket costs one record and listeners shared by every socket (found through a symbol key);
  * - replies are corked per socket and uncorked once per event-loop turn, so the RESULTs a socket
  *   gets together (a committed group answers many at once) leave in one write, not one each.
  */
@@ -28,7 +31,7 @@ import {
   RpcType,
   type WallEvent,
 } from '@pixel-wall/shared';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../errors.ts';
 import type { Bus } from './bus.ts';
 
@@ -58,6 +61,8 @@ export interface HubOptions {
   /** bytes buffered for a socket before it is dropped */
   maxBufferedBytes?: number;
   onlineEveryMs?: number;
+  /** longest synchronous stretch of a broadcast before it yields (default BROADCAST_SLICE_MS) */
+  sliceMs?: number;
 }
 
 export interface Hub {
@@ -65,6 +70,8 @@ export interface Hub {
   readonly online: number;
   /** true while a frame is still being written to the sockets (a slow fan-out backs up here) */
   readonly sending: boolean;
+  /** broadcasts not yet written to every socket (more than one: a newer one rides along) */
+  readonly backlog: number;
   attach(ws: WebSocket, identity: SocketIdentity): void;
   /** Closes every socket with `code` and stops ticking. */
   close(code?: number, reason?: string): Promise<void>;
@@ -73,13 +80,26 @@ export interface Hub {
 /** Longest synchronous stretch of one broadcast before it yields to the event loop. */
 const BROADCAST_SLICE_MS = 5;
 
+/** The hub's record of a socket, found from the socket through this key (no closure per socket). */
+const kClient = Symbol('pixel-wall.hub-client');
+
+type HubSocket = WebSocket & { [kClient]?: Client };
+
 interface Client {
   ws: WebSocket;
-  identity: SocketIdentity;
+  /** the TCP socket under `ws`, when frames may be written to it as they are (no extension) */
+  tcp: Socket | null;
+  userId: number | null;
+  /** the sequence its HELLO carried: its canvas RPCs answer with a snapshot at least this new */
+  helloSeq: number;
   tokens: number;
   refilledAt: number;
-  /** the TCP socket under `ws` while this hub holds it corked (replies pending this turn) */
-  corked: Socket | null;
+  /** its TCP socket is corked until the end of this turn (replies pending) */
+  corked: boolean;
+  /** its index in the hub's socket list */
+  slot: number;
+  /** the number of the last broadcast written to it (or sent before it joined) */
+  sent: number;
 }
 
 /** `payload` as one unmasked, final, binary websocket frame (RFC 6455 §5.2), header included. */
@@ -106,12 +126,27 @@ function tcpOf(ws: WebSocket): Socket | null {
   return s && typeof s.cork === 'function' ? s : null;
 }
 
+interface Broadcast {
+  /** the websocket frame, header included, written as it is to every TCP socket */
+  framed: Buffer;
+  /** the payload alone, for a socket that frames itself (an extension was negotiated) */
+  payload: Buffer;
+  /** sockets that have not had it yet */
+  remaining: number;
+}
+
 export function createHub(opts: HubOptions): Hub {
-  const clients = new Set<Client>();
   const messagesPerSecond = opts.messagesPerSecond ?? 60;
   const maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
+  const sliceMs = opts.sliceMs ?? BROADCAST_SLICE_MS;
   let seq = opts.startSeq;
   let closed = false;
+
+  // The sockets, in the order they joined; a closed one leaves a hole until the list is compacted
+  // (never while a broadcast is being written: its cursor walks the list by index).
+  const list: (Client | null)[] = [];
+  let live = 0;
+  let holes = 0;
 
   const unsubscribe = opts.bus.subscribe({
     frame(frame: Uint8Array) {
@@ -119,7 +154,7 @@ export function createHub(opts: HubOptions): Hub {
       if (frameSeq === null) return;
       if (frameSeq > seq) seq = frameSeq;
       broadcast(frame);
-      opts.metrics?.batch(0, frame.length, clients.size);
+      opts.metrics?.batch(0, frame.length, live);
     },
     event(event: WallEvent) {
       // A Pixanos' Snap takes a place in the pixel sequence (see the pixanos module).
@@ -128,50 +163,110 @@ export function createHub(opts: HubOptions): Hub {
     },
     control(message) {
       if (message.reason !== 'ban') return;
-      for (const c of clients) {
-        if (c.identity.userId === message.userId) c.ws.close(CloseCode.Banned, 'banned');
+      for (const c of list) {
+        if (c !== null && c.userId === message.userId) c.ws.close(CloseCode.Banned, 'banned');
       }
     },
   });
 
-  // Frames (and events) waiting to be written, in order, each to the sockets open when it came.
-  const outbox: { buf: Buffer; framed: Buffer; to: Client[]; next: number }[] = [];
+  // Broadcasts not yet written to every socket, oldest first; `queue[i]` is number `firstId + i`.
+  // One cursor walks the socket list and gives each socket, in one corked write, every broadcast
+  // it has not had: a frame that comes while the previous one is still going out rides along
+  // with it to the sockets not reached yet, and the cursor wraps round for the others.
+  const queue: Broadcast[] = [];
+  let firstId = 1;
+  let lastId = 0;
+  /** open sockets that lack at least the last broadcast */
+  let behind = 0;
+  let cursor = 0;
   let sending = false;
 
   function broadcast(frame: Uint8Array): void {
-    if (clients.size === 0) return;
-    const buf = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
-    outbox.push({ buf, framed: binaryFrame(buf), to: [...clients], next: 0 });
+    if (live === 0) return;
+    const payload = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
+    queue.push({ framed: binaryFrame(payload), payload, remaining: live });
+    lastId++;
+    behind = live;
     if (!sending) {
       sending = true;
       sendSome();
     }
   }
 
+  /** Marks every broadcast after `c.sent` as had by `c`, and drops the ones every socket has had. */
+  function settle(c: Client): void {
+    for (let id = Math.max(c.sent + 1, firstId); id <= lastId; id++) queue[id - firstId]!.remaining--;
+    c.sent = lastId;
+    behind--;
+    while (queue.length > 0 && queue[0]!.remaining <= 0) {
+      queue.shift();
+      firstId++;
+    }
+  }
+
+  function deliver(c: Client): void {
+    const from = Math.max(c.sent + 1 - firstId, 0);
+    const to = lastId - firstId;
+    const { ws, tcp } = c;
+    if (ws.readyState !== ws.OPEN) {
+      settle(c);
+      return;
+    }
+    if ((tcp ? tcp.writableLength : ws.bufferedAmount) > maxBuffered) {
+      settle(c);
+      ws.terminate();
+      return;
+    }
+    // Without a negotiated extension (the server offers none) ws writes nothing but whole frames,
+    // so the same bytes go straight to the TCP socket; two or more leave in one write.
+    const many = to > from && tcp !== null;
+    if (many) tcp.cork();
+    for (let i = from; i <= to; i++) {
+      const b = queue[i]!;
+      if (tcp) tcp.write(b.framed);
+      else ws.send(b.payload, { binary: true });
+    }
+    if (many) tcp.uncork();
+    settle(c);
+  }
+
   function sendSome(): void {
-    const until = performance.now() + BROADCAST_SLICE_MS;
-    while (outbox.length > 0) {
-      const head = outbox[0]!;
-      while (head.next < head.to.length) {
-        const c = head.to[head.next++]!;
-        if (c.ws.readyState !== c.ws.OPEN) continue;
-        if (c.ws.bufferedAmount > maxBuffered) {
-          c.ws.terminate();
-          continue;
+    const until = performance.now() + sliceMs;
+    let n = 0;
+    let passed = 0;
+    while (behind > 0) {
+      if (cursor >= list.length) cursor = 0;
+      const c = list[cursor++];
+      if (c == null || c.sent === lastId) {
+        // A whole round with nobody behind: the count is off; never spin on it, nor hold the ticker.
+        if (++passed > list.length) {
+          behind = 0;
+          queue.length = 0;
+          firstId = lastId + 1;
         }
-        // The frame is built once; without a negotiated extension (the server offers none) ws
-        // writes nothing but whole frames, so the same bytes go straight to each TCP socket.
-        const tcp = c.ws.extensions === '' ? tcpOf(c.ws) : null;
-        if (tcp) tcp.write(head.framed);
-        else c.ws.send(head.buf, { binary: true });
-        if ((head.next & 63) === 0 && performance.now() >= until) {
-          setImmediate(sendSome);
-          return;
-        }
+        continue;
       }
-      outbox.shift();
+      passed = 0;
+      deliver(c);
+      if ((++n & 63) === 0 && performance.now() >= until) {
+        setImmediate(sendSome);
+        return;
+      }
     }
     sending = false;
+    if (holes > 64 && holes * 2 > list.length) compact();
+  }
+
+  function compact(): void {
+    let j = 0;
+    for (const c of list) {
+      if (c === null) continue;
+      c.slot = j;
+      list[j++] = c;
+    }
+    list.length = j;
+    holes = 0;
+    cursor = 0;
   }
 
   // Replies go out corked; one uncork per event-loop turn writes each socket's replies at once.
@@ -180,31 +275,28 @@ export function createHub(opts: HubOptions): Hub {
 
   function uncorkAll(): void {
     uncorkScheduled = false;
-    for (const c of corked.splice(0)) {
-      const s = c.corked;
-      c.corked = null;
-      if (s && !s.destroyed) s.uncork();
+    for (const c of corked) {
+      c.corked = false;
+      if (c.tcp && !c.tcp.destroyed) c.tcp.uncork();
     }
+    corked.length = 0;
   }
 
   function reply(c: Client, bytes: Uint8Array): void {
     if (c.ws.readyState !== c.ws.OPEN) return;
-    if (c.corked === null) {
-      const s = tcpOf(c.ws);
-      if (s) {
-        s.cork();
-        c.corked = s;
-        corked.push(c);
-        if (!uncorkScheduled) {
-          uncorkScheduled = true;
-          setImmediate(uncorkAll);
-        }
+    if (!c.corked && c.tcp) {
+      c.tcp.cork();
+      c.corked = true;
+      corked.push(c);
+      if (!uncorkScheduled) {
+        uncorkScheduled = true;
+        setImmediate(uncorkAll);
       }
     }
     c.ws.send(bytes);
   }
 
-  const onlineTimer = setInterval(() => broadcast(encodeOnline(clients.size)), opts.onlineEveryMs ?? 10_000);
+  const onlineTimer = setInterval(() => broadcast(encodeOnline(live)), opts.onlineEveryMs ?? 10_000);
   onlineTimer.unref();
 
   function allow(c: Client): boolean {
@@ -220,17 +312,17 @@ export function createHub(opts: HubOptions): Hub {
     reply(c, encodeJsonResult(requestId, false, { code, message }));
   }
 
-  async function handleRpc(c: Client, rpc: ClientRpc, helloSeq: number): Promise<void> {
+  async function handleRpc(c: Client, rpc: ClientRpc): Promise<void> {
     try {
       if (rpc.rpc === RpcType.Repaint) {
-        if (c.identity.userId === null) {
+        if (c.userId === null) {
           replyError(c, rpc.requestId, 'UNAUTHORIZED', 'Sign in to paint.');
           return;
         }
-        const result = await opts.rpc.repaint(c.identity.userId, rpc.pixelId, rpc.color);
+        const result = await opts.rpc.repaint(c.userId, rpc.pixelId, rpc.color);
         reply(c, encodeJsonResult(rpc.requestId, true, result));
       } else {
-        const snap = await opts.rpc.canvas(helloSeq);
+        const snap = await opts.rpc.canvas(c.helloSeq);
         reply(c, encodeCanvasResult(rpc.requestId, snap.seq, snap.image));
       }
     } catch (err) {
@@ -243,15 +335,65 @@ export function createHub(opts: HubOptions): Hub {
     }
   }
 
+  // The listeners every socket shares; `this` is the socket.
+  function onMessage(this: HubSocket, data: RawData, isBinary: boolean): void {
+    const c = this[kClient];
+    if (!c) return;
+    if (!allow(c)) {
+      this.close(CloseCode.RateLimited, 'too many messages');
+      return;
+    }
+    if (!isBinary || !Buffer.isBuffer(data)) {
+      this.close(CloseCode.BadFrame, 'binary frames only');
+      return;
+    }
+    const decoded = decodeClientRpc(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    if (decoded === null) {
+      this.close(CloseCode.BadFrame, 'malformed frame');
+      return;
+    }
+    if ('error' in decoded) {
+      replyError(
+        c,
+        decoded.requestId,
+        'BAD_REQUEST',
+        decoded.error === 'UNKNOWN_RPC' ? 'Unknown request type.' : 'Malformed request arguments.',
+      );
+      return;
+    }
+    void handleRpc(c, decoded);
+  }
+
+  function onClose(this: HubSocket): void {
+    const c = this[kClient];
+    if (!c) return;
+    this[kClient] = undefined;
+    if (list[c.slot] === c) {
+      list[c.slot] = null;
+      holes++;
+    }
+    live--;
+    if (c.sent < lastId) settle(c);
+    opts.metrics?.sockets(live);
+    if (!sending && holes > 64 && holes * 2 > list.length) compact();
+  }
+
+  function onError(this: WebSocket): void {
+    this.terminate();
+  }
+
   return {
     get seq() {
       return seq;
     },
     get online() {
-      return clients.size;
+      return live;
     },
     get sending() {
       return sending;
+    },
+    get backlog() {
+      return queue.length;
     },
     attach(ws, identity) {
       if (closed) {
@@ -260,46 +402,25 @@ export function createHub(opts: HubOptions): Hub {
       }
       const client: Client = {
         ws,
-        identity,
+        tcp: ws.extensions === '' ? tcpOf(ws) : null,
+        userId: identity.userId,
+        helloSeq: seq,
         tokens: messagesPerSecond,
         refilledAt: Date.now(),
-        corked: null,
+        corked: false,
+        slot: list.length,
+        // Broadcasts queued before it joined are not its: its HELLO carries their sequence.
+        sent: lastId,
       };
-      const helloSeq = seq;
-      clients.add(client);
-      opts.metrics?.sockets(clients.size);
+      list.push(client);
+      live++;
+      (ws as HubSocket)[kClient] = client;
+      opts.metrics?.sockets(live);
       ws.binaryType = 'nodebuffer';
-      ws.send(encodeHello(helloSeq, identity.userId !== null, clients.size));
-      ws.on('message', (data, isBinary) => {
-        if (!allow(client)) {
-          ws.close(CloseCode.RateLimited, 'too many messages');
-          return;
-        }
-        if (!isBinary || !Buffer.isBuffer(data)) {
-          ws.close(CloseCode.BadFrame, 'binary frames only');
-          return;
-        }
-        const decoded = decodeClientRpc(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-        if (decoded === null) {
-          ws.close(CloseCode.BadFrame, 'malformed frame');
-          return;
-        }
-        if ('error' in decoded) {
-          replyError(
-            client,
-            decoded.requestId,
-            'BAD_REQUEST',
-            decoded.error === 'UNKNOWN_RPC' ? 'Unknown request type.' : 'Malformed request arguments.',
-          );
-          return;
-        }
-        void handleRpc(client, decoded, helloSeq);
-      });
-      ws.on('close', () => {
-        clients.delete(client);
-        opts.metrics?.sockets(clients.size);
-      });
-      ws.on('error', () => ws.terminate());
+      ws.send(encodeHello(client.helloSeq, identity.userId !== null, live));
+      ws.on('message', onMessage);
+      ws.on('close', onClose);
+      ws.on('error', onError);
     },
     async close(code = CloseCode.ShuttingDown, reason = 'shutting down') {
       if (closed) return;
@@ -309,8 +430,7 @@ export function createHub(opts: HubOptions): Hub {
       // Whatever is still queued or corked goes out before the close frame.
       while (sending) await new Promise((r) => setImmediate(r));
       uncorkAll();
-      for (const c of clients) c.ws.close(code, reason);
-      clients.clear();
+      for (const c of list) c?.ws.close(code, reason);
     },
   };
 }

@@ -12,6 +12,9 @@ import { deflateRawSync } from 'node:zlib';
 import { BYTES_PER_CHANGE, encodePixelsFrame, type PixelChange, writePixelChange } from '@pixel-wall/shared';
 import type { Bus } from './bus.ts';
 
+/** How soon a held tick looks again: the hub frees up mid-interval, and the changes should not wait out a whole TICK_MS more. */
+const HOLD_RETRY_MS = 5;
+
 /** Bodies shorter than this go out as they are; longer ones deflated when that makes them smaller. */
 const DEFLATE_MIN_BYTES = 128;
 
@@ -19,9 +22,9 @@ export interface TickerOptions {
   bus: Bus;
   tickMs: number;
   /**
-   * While this says true (this instance's hub is still writing the previous frame), a tick waits
-   * and its changes join the next frame: frames grow instead of queueing up when the fan-out
-   * cannot keep up with TICK_MS.
+   * While this says true (this instance's hub still has frames to write: a frame behind the one
+   * going out), a tick waits and its changes join the next frame: frames grow instead of queueing
+   * up when the fan-out cannot keep up with TICK_MS. A held tick looks again every HOLD_RETRY_MS.
    */
   hold?: () => boolean;
   log?: { warn(obj: object, msg: string): void };
@@ -86,18 +89,18 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
     void run();
   }
 
-  /** Returns false when the tick was held back (the hub is still writing the previous frame). */
-  async function tick(force: boolean): Promise<boolean> {
+  /** 'held' when the hub is still busy with earlier frames. */
+  async function tick(force: boolean): Promise<'done' | 'held'> {
     if (!active) {
       pending.clear();
-      return true;
+      return 'done';
     }
-    if (!force && opts.hold?.()) return false;
+    if (!force && opts.hold?.()) return 'held';
     if (skipSeq) {
       skipSeq = false;
       await opts.bus.nextSeq();
     }
-    if (pending.size === 0) return true;
+    if (pending.size === 0) return 'done';
     lastPublishAt = performance.now();
     const body = encodePendingBody();
     const changes = pending.size;
@@ -115,7 +118,7 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
     const frame = encodePixelsFrame(seq, payload, deflated);
     await opts.bus.publishFrame(frame);
     opts.metrics?.batch(changes, frame.length);
-    return true;
+    return 'done';
   }
 
   function encodePendingBody(): Buffer {
@@ -128,15 +131,16 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
   function run(force = false): Promise<void> {
     // Runs never overlap: a slow one (the bus is busy) delays the next.
     running ??= tick(force)
-      .catch((err: unknown) => {
+      .catch((err: unknown): 'failed' => {
         opts.log?.warn({ err }, 'pixel tick failed');
-        return false;
+        return 'failed';
       })
-      .then((done) => {
+      .then((outcome) => {
         running = null;
-        // Held back, or failed: try again after one interval, as a busy wall would. Changes that
-        // arrived while this run was out are sent when their interval is due.
-        if (!done) schedule(opts.tickMs);
+        // Failed: try again after one interval, as a busy wall would; held: as soon as the hub
+        // frees up. Changes that arrived while this run was out are sent when their interval is due.
+        if (outcome === 'failed') schedule(opts.tickMs);
+        else if (outcome === 'held') schedule(Math.min(HOLD_RETRY_MS, opts.tickMs));
         else if (pending.size > 0 || skipSeq) schedule();
       });
     return running;
