@@ -27,9 +27,7 @@ RUN npm ci --omit=dev
 # 3. The image: runtime dependencies and the build output, nothing else.
 FROM node:24-slim
 WORKDIR /app
-# MALLOC_ARENA_MAX=2: glibc otherwise keeps a malloc arena per thread (the PGlite worker, libuv's
-# and V8's threads), each holding freed memory; two take ~10-15 MiB off the idle RSS (BENCHMARKS.md).
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data MALLOC_ARENA_MAX=2
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
 COPY --from=deps /app ./
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
@@ -39,4 +37,7 @@ VOLUME /data
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--max-semi-space-size=64", "apps/server/dist/main.js"]
+# npm run serve's command line, word for word (a test checks): GLIBC_TUNABLES gives glibc's malloc a
+# fixed 32 KiB mmap threshold, so the memory PGlite's start-up frees goes back to the system
+# (idle RSS ~286 -> ~200-215 MiB; BENCHMARKS.md, "Start-up time and memory").
+CMD ["env", "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768", "node", "--max-semi-space-size=64", "apps/server/dist/main.js"]

@@ -1,5 +1,6 @@
 /**
- * The memory scenario: the compiled server (`npm start`'s command line) on a new data directory,
+ * The memory scenario: the compiled server (`npm start`'s command line and environment, `SERVER_ENV`
+ * through bench/server.ts) on a new data directory,
  * then restarted on that same directory; time to ready and RSS at ready and at idle, then after
  * sign-ins, with thousands of idle guest sockets open, and at its peak under a paint load.
  *

@@ -1,7 +1,7 @@
 /** Renders the benchmark results as BENCHMARKS.md. */
 import os from 'node:os';
 import { CANVAS_PIXELS } from '@pixel-wall/shared';
-import { SERVER_NODE_ARGS } from '../lib/server-process.ts';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../lib/server-process.ts';
 import type { ClusterResult } from './cluster.ts';
 import type { FanoutResult } from './fanout.ts';
 import type { PaintRun } from './http-paint.ts';
@@ -543,8 +543,14 @@ export function renderReport(r: BenchReport, wsRate: number): string {
     out.push(
       '## memory',
       '',
-      'The compiled server, run as `npm start` runs it (`node ' +
-        [...SERVER_NODE_ARGS, 'apps/server/dist/main.js'].join(' ') +
+      'The compiled server, run as `npm start` runs it (`' +
+        [
+          'env',
+          ...Object.entries(SERVER_ENV).map(([k, v]) => `${k}=${v}`),
+          'node',
+          ...SERVER_NODE_ARGS,
+          'apps/server/dist/main.js',
+        ].join(' ') +
         '`, with the web build), first on a new data directory (PostgreSQL: a new database), then ' +
         'restarted on it. *Ready after* is spawn → `/readyz` answering 200 (polled every 20 ms). ' +
         "*CPU time to ready* is the server process's user + system time then (all its threads, from " +

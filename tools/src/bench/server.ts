@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { COMPILED_ENTRY, SERVER_NODE_ARGS } from '../lib/server-process.ts';
+import { COMPILED_ENTRY, SERVER_ENV, SERVER_NODE_ARGS } from '../lib/server-process.ts';
 import { metricTotal, parsePrometheus } from './stats.ts';
 
 export const BENCH_BOT_TOKEN = '123456789:AAH-bench-token-000000000000000000';
@@ -118,6 +118,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     HOST,
     DATA_DIR: dataDir,
     TELEGRAM_BOT_TOKEN: BENCH_BOT_TOKEN,
+    ...SERVER_ENV,
     ...BENCH_SERVER_ENV,
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
