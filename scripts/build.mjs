@@ -16,7 +16,12 @@ import { ROOT, SERVER_DIST, writeStamp } from './build-stamp.mjs';
 
 const SERVER_SRC = path.join(ROOT, 'apps/server/src');
 
-/** Entry points: each becomes one self-contained file in dist (no shared chunks). */
+/**
+ * Entry points, each a file in dist. With `splitting`, what a dynamic `import()` loads and what two
+ * entries share become chunk files beside them (`chunk-<hash>.js`), so that a module the server
+ * imports late (the app while the database opens, PGlite only where it runs in-thread) brings its
+ * npm packages late too instead of at the entry's start.
+ */
 export const SERVER_ENTRIES = {
   main: 'main.ts',
   'pglite-worker': 'db/pglite-worker.ts',
@@ -54,6 +59,7 @@ export async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    splitting: true,
     target: 'node22',
     // npm packages are installed beside the build and loaded from there, except the workspace's own
     // shared package and BUNDLED_PACKAGES.

@@ -1,13 +1,19 @@
-/** Reads config, opens the stores, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT. */
-import { buildApp } from './app.ts';
+/**
+ * Reads config, opens the stores, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT.
+ *
+ * Only the config and the database's opening are loaded with this module: the database starts
+ * opening first (the embedded PGlite in its worker thread, on the other core), and the app's
+ * modules (Fastify, its plugins, every feature) load while it does (`npm run build` splits them
+ * into chunks of their own so that their packages load then too).
+ */
 import { ConfigError, loadConfig } from './config.ts';
-import { type AdminSocket, adminSocketPath, startAdminSocket } from './db/admin-socket.ts';
+import type { AdminSocket } from './db/admin-socket.ts';
 import { openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
 
 /**
  * Milliseconds since the process started, at each step of the start-up (logged once up): `loaded`
- * is Node's own start and the loading of every module, before main() runs.
+ * is Node's own start and the loading of this module, before main() runs; `modules` the app's
+ * modules, loaded while the database opens.
  */
 const startup: Record<string, number> = { loaded: Math.round(performance.now()) };
 const step = (name: string) => {
@@ -25,7 +31,16 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Rejected while the modules load: handled below, when it is awaited, not an unhandled rejection.
+  opening.catch(() => {});
+  const [{ buildApp }, { migrate }, { adminSocketPath, startAdminSocket }] = await Promise.all([
+    import('./app.ts'),
+    import('./db/migrate.ts'),
+    import('./db/admin-socket.ts'),
+  ]);
+  step('modules');
+  const db = await opening;
   step('database');
   await migrate(db);
   step('migrated');

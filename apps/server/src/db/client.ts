@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { createPglite } from './pglite-durable.ts';
 import type { WorkerMemory } from './pglite-protocol.ts';
 import { openPgliteWorker } from './pglite-thread.ts';
 
@@ -76,6 +75,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPgliteInThread(dir: string | null): Promise<Database> {
+  // Loaded here, not with this module: the server's PGlite runs in the worker thread, so the main
+  // thread never needs PGlite's JavaScript (built with splitting, this is a chunk of its own).
+  const { createPglite } = await import('./pglite-durable.ts');
   const client = await createPglite(dir);
   const query = async <T extends object>(text: string, params?: readonly unknown[]) =>
     (await client.query<T>(text, params as unknown[] | undefined)).rows;

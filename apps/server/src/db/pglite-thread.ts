@@ -19,7 +19,7 @@ import {
 
 /**
  * Run from source (tsx, Vitest) this module is pglite-thread.ts beside pglite-worker.ts; compiled
- * (`npm run build`), it is bundled into dist/main.js beside dist/pglite-worker.js.
+ * (`npm run build`), it is bundled into dist (main.js or a chunk beside it) beside dist/pglite-worker.js.
  */
 const COMPILED = import.meta.url.endsWith('.js');
 const WORKER_URL = new URL(COMPILED ? './pglite-worker.js' : './pglite-worker.ts', import.meta.url);
