@@ -2,11 +2,20 @@
  * Bearer tokens and refresh-token rotation.
  *
  * Access tokens are stateless (HMAC-signed user, session family, dev flag, expiry) so a request costs one
- * HMAC, plus a cached look-up that the family has not been revoked. Refresh tokens are random,
+ * HMAC, plus a cached look-up that the family has not been revoked. A token whose signature checked
+ * out is remembered (claims by token, bounded), so a player's next requests with it skip the HMAC;
+ * its expiry is still read on every request. Refresh tokens are random,
  * stored hashed, and single-use: refreshing rotates them; presenting a rotated one again means it
  * leaked, so the whole family (every token of that sign-in) is revoked.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
@@ -39,6 +48,8 @@ const ACCESS_PREFIX = 'pw1';
 const WS_PREFIX = 'pws1';
 const WS_TTL_SECONDS = 24 * 3600;
 const REVOCATION_CACHE_MS = 15_000;
+/** Verified tokens remembered; the map is emptied when it reaches this (a fresh start, no eviction). */
+const VERIFIED_CACHE_MAX = 50_000;
 
 function b64(buf: Buffer | string): string {
   return Buffer.from(buf).toString('base64url');
@@ -50,19 +61,28 @@ function sha256(s: string): string {
 
 export function createTokenService(deps: TokenServiceDeps) {
   const now = deps.now ?? Date.now;
-  const key = createHash('sha256').update(`access:${deps.secret}`).digest();
-  const wsKey = createHash('sha256').update(`websocket:${deps.secret}`).digest();
+  // KeyObjects made once: createHmac with a Buffer key imports the key again on every call.
+  const key = createSecretKey(createHash('sha256').update(`access:${deps.secret}`).digest());
+  const wsKey = createSecretKey(createHash('sha256').update(`websocket:${deps.secret}`).digest());
+  // token → its claims, for tokens whose signature was checked (the prefix names the key)
+  const verified = new Map<string, Record<string, unknown>>();
   // Revocations are final; a family cached as live is dropped when its player is forgotten (ban).
   const familyCache = new Map<string, { revoked: boolean; at: number; userId: number | null }>();
   deps.caches?.register('sessions', (userId) => {
     for (const [id, e] of familyCache) if (e.userId === userId && !e.revoked) familyCache.delete(id);
   });
 
-  function sign(k: Buffer, payload: string): string {
+  function sign(k: KeyObject, payload: string): string {
     return createHmac('sha256', k).update(payload).digest('base64url');
   }
 
-  function verifySigned(k: Buffer, prefix: string, token: string): Record<string, unknown> | null {
+  function unexpired(c: Record<string, unknown>): Record<string, unknown> | null {
+    return typeof c.e === 'number' && c.e * 1000 > now() ? c : null;
+  }
+
+  function verifySigned(k: KeyObject, prefix: string, token: string): Record<string, unknown> | null {
+    const known = verified.get(token);
+    if (known && token.startsWith(`${prefix}.`)) return unexpired(known);
     const parts = token.split('.');
     if (parts.length !== 3 || parts[0] !== prefix) return null;
     const expected = Buffer.from(sign(k, `${parts[0]}.${parts[1]}`));
@@ -72,8 +92,10 @@ export function createTokenService(deps: TokenServiceDeps) {
       const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as unknown;
       if (typeof claims !== 'object' || claims === null) return null;
       const c = claims as Record<string, unknown>;
-      if (typeof c.e !== 'number' || c.e * 1000 <= now()) return null;
-      return c;
+      if (typeof c.e !== 'number') return null;
+      if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
+      verified.set(token, c);
+      return unexpired(c);
     } catch {
       return null;
     }

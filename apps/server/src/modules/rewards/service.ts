@@ -8,7 +8,7 @@
  * burn is accepted (ignored while pending), then 'success' when the payout has been sent. Goods
  * are claimable until claimed, then gone from the unclaimed list.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import {
   PAINT_REWARD_PX,
   productById,
@@ -40,6 +40,13 @@ export interface PaintRewardResult {
 
 export const NO_PAINT_REWARD: PaintRewardResult = { reward: 0, reward_type: null, reward_user: null };
 
+// The seed's KeyObject, made once: createHmac with a string key imports it again on every paint.
+let lastSeed: { seed: string; key: KeyObject } | null = null;
+function seedKey(seed: string): KeyObject {
+  if (lastSeed?.seed !== seed) lastSeed = { seed, key: createSecretKey(Buffer.from(seed, 'utf8')) };
+  return lastSeed.key;
+}
+
 /**
  * Pure and seeded: the same (seed, player, pixel, time) always decides the same. The seed is a
  * server secret so players cannot predict which paint pays. `oneIn` 0 switches rewards off.
@@ -52,7 +59,7 @@ export function decidePaintReward(
   now: number,
 ): PaintRewardDecision | null {
   if (oneIn <= 0) return null;
-  const h = createHmac('sha256', seed).update(`${userId}:${pixelId}:${now}`).digest();
+  const h = createHmac('sha256', seedKey(seed)).update(`${userId}:${pixelId}:${now}`).digest();
   if (h.readUInt32LE(0) % oneIn !== 0) return null;
   if (h.readUInt32LE(8) % PAINT_REWARD_PX.tokenOneIn === 0)
     return { type: 'token', basePx: PAINT_REWARD_PX.basePx };
