@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countsOf } from '../items/inventory.ts';
 import { type EconomyHarness, startEconomy } from '../shop/testing.ts';
@@ -35,6 +36,11 @@ describe('decidePaintReward', () => {
     const other = Array.from({ length: 2000 }, (_, i) => decidePaintReward('other', 50, 7, 1, i) !== null);
     const same = Array.from({ length: 2000 }, (_, i) => decidePaintReward('seed', 50, 7, 1, i) !== null);
     expect(other).not.toEqual(same);
+    // the service's KeyObject of a seed decides exactly as the seed's string
+    const key = createSecretKey(Buffer.from('seed', 'utf8'));
+    expect(Array.from({ length: 2000 }, (_, i) => decidePaintReward(key, 50, 7, 1, i) !== null)).toEqual(
+      same,
+    );
     expect(decidePaintReward('seed', 0, 1, 2, 3)).toBeNull();
     expect(decidePaintReward('seed', 1, 1, 2, 3)).not.toBeNull();
   });

@@ -40,26 +40,20 @@ export interface PaintRewardResult {
 
 export const NO_PAINT_REWARD: PaintRewardResult = { reward: 0, reward_type: null, reward_user: null };
 
-// The seed's KeyObject, made once: createHmac with a string key imports it again on every paint.
-let lastSeed: { seed: string; key: KeyObject } | null = null;
-function seedKey(seed: string): KeyObject {
-  if (lastSeed?.seed !== seed) lastSeed = { seed, key: createSecretKey(Buffer.from(seed, 'utf8')) };
-  return lastSeed.key;
-}
-
 /**
  * Pure and seeded: the same (seed, player, pixel, time) always decides the same. The seed is a
- * server secret so players cannot predict which paint pays. `oneIn` 0 switches rewards off.
+ * server secret so players cannot predict which paint pays. `oneIn` 0 switches rewards off. The
+ * service passes the seed as a KeyObject made once (a string key is imported again on every call).
  */
 export function decidePaintReward(
-  seed: string,
+  seed: string | KeyObject,
   oneIn: number,
   userId: number,
   pixelId: number,
   now: number,
 ): PaintRewardDecision | null {
   if (oneIn <= 0) return null;
-  const h = createHmac('sha256', seedKey(seed)).update(`${userId}:${pixelId}:${now}`).digest();
+  const h = createHmac('sha256', seed).update(`${userId}:${pixelId}:${now}`).digest();
   if (h.readUInt32LE(0) % oneIn !== 0) return null;
   if (h.readUInt32LE(8) % PAINT_REWARD_PX.tokenOneIn === 0)
     return { type: 'token', basePx: PAINT_REWARD_PX.basePx };
@@ -180,6 +174,7 @@ export interface RewardsServiceDeps {
 }
 
 export function createRewardsService(deps: RewardsServiceDeps) {
+  const seed = createSecretKey(Buffer.from(deps.rewardSeed, 'utf8'));
   async function rewardState(userId: number, rewardId: number, type: 'goods' | 'token'): Promise<RewardRow> {
     const row = await store.rewardOf(deps.db, userId, rewardId, type);
     if (!row) throw new AppError('NOT_FOUND', 'No such reward.');
@@ -188,7 +183,7 @@ export function createRewardsService(deps: RewardsServiceDeps) {
 
   return {
     decidePaintReward: (userId: number, pixelId: number, now: number) =>
-      decidePaintReward(deps.rewardSeed, deps.paintRewardOneIn, userId, pixelId, now),
+      decidePaintReward(seed, deps.paintRewardOneIn, userId, pixelId, now),
     recordPaintReward,
     grantGoods,
     grantToken,
@@ -199,7 +194,7 @@ export function createRewardsService(deps: RewardsServiceDeps) {
      * paint's commit and this insert loses the bonus, never the paint.
      */
     async paintReward(userId: number, pixelId: number, now: number): Promise<PaintRewardResult> {
-      const decision = decidePaintReward(deps.rewardSeed, deps.paintRewardOneIn, userId, pixelId, now);
+      const decision = decidePaintReward(seed, deps.paintRewardOneIn, userId, pixelId, now);
       return decision ? recordPaintReward(deps.db, userId, decision) : NO_PAINT_REWARD;
     },
 
