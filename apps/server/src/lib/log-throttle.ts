@@ -1,3 +1,5 @@
+import { BoundedMap } from './bounded-map.ts';
+
 /**
  * Client mistakes (an oversize websocket frame, a call to a feature this server has not configured)
  * are logged once per cause per interval, so a guest cannot flood the log by repeating them.
@@ -10,7 +12,8 @@ export interface LogThrottle {
 export function createLogThrottle(opts: { intervalMs: number; maxCauses?: number; now?: () => number }) {
   const now = opts.now ?? Date.now;
   const maxCauses = opts.maxCauses ?? 1000;
-  const seen = new Map<string, { at: number; suppressed: number }>();
+  // A new cause past maxCauses starts the map again; a cause already held is only updated.
+  const seen = new BoundedMap<string, { at: number; suppressed: number }>(maxCauses);
   const throttle: LogThrottle = {
     admit(cause) {
       const t = now();
@@ -19,7 +22,6 @@ export function createLogThrottle(opts: { intervalMs: number; maxCauses?: number
         hit.suppressed++;
         return null;
       }
-      if (!hit && seen.size >= maxCauses) seen.clear();
       seen.set(cause, { at: t, suppressed: 0 });
       return { suppressed: hit?.suppressed ?? 0 };
     },

@@ -17,6 +17,7 @@
  */
 import { createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto';
 import { hashToken, signData } from '@tma.js/init-data-node';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 
 /** Telegram's Ed25519 keys for the third-party `signature` check. */
 export const TELEGRAM_PUBLIC_KEY_PRODUCTION =
@@ -217,7 +218,7 @@ const BASE64URL_SIGNATURE = /^[A-Za-z0-9_-]{86}$/;
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 // Bounded so a caller looping over many keys cannot grow it without limit; real use has one.
 const PUBLIC_KEY_CACHE_LIMIT = 16;
-const publicKeyCache = new Map<string, KeyObject>();
+const publicKeyCache = new BoundedMap<string, KeyObject>(PUBLIC_KEY_CACHE_LIMIT);
 
 function ed25519PublicKey(publicKeyHex: string): KeyObject | null {
   if (!HEX_64.test(publicKeyHex)) return null;
@@ -233,7 +234,6 @@ function ed25519PublicKey(publicKeyHex: string): KeyObject | null {
     } catch {
       return null;
     }
-    if (publicKeyCache.size >= PUBLIC_KEY_CACHE_LIMIT) publicKeyCache.clear();
     publicKeyCache.set(normalized, key);
   }
   return key;

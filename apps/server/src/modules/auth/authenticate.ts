@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { verifyInitData } from '../../integrations/telegram/init-data.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { UsersService } from '../users/service.ts';
 import type { Caller } from './guard.ts';
 import type { TokenService } from './tokens.ts';
@@ -25,7 +26,7 @@ const INIT_DATA_CACHE_MS = 60_000;
 
 export function createAuthenticator(deps: AuthenticateDeps) {
   const now = deps.now ?? Date.now;
-  const initDataCache = new Map<string, { userId: number; at: number; authDate: number }>();
+  const initDataCache = new BoundedMap<string, { userId: number; at: number; authDate: number }>(100_000);
 
   async function fromInitData(raw: string, req: FastifyRequest): Promise<number> {
     if (!deps.botToken)
@@ -79,7 +80,6 @@ export function createAuthenticator(deps: AuthenticateDeps) {
       }
       const userId = await fromInitData(value, req);
       const authDate = Number(/(?:^|&)auth_date=(\d+)/.exec(value)?.[1] ?? 0);
-      if (initDataCache.size > 100_000) initDataCache.clear();
       initDataCache.set(key, { userId, at: t, authDate });
       return { userId, dev: false };
     }

@@ -18,6 +18,7 @@ import {
 } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
 import * as store from './store.ts';
 
@@ -65,9 +66,9 @@ export function createTokenService(deps: TokenServiceDeps) {
   const key = createSecretKey(createHash('sha256').update(`access:${deps.secret}`).digest());
   const wsKey = createSecretKey(createHash('sha256').update(`websocket:${deps.secret}`).digest());
   // token → its claims, for tokens whose signature was checked (the prefix names the key)
-  const verified = new Map<string, Record<string, unknown>>();
+  const verified = new BoundedMap<string, Record<string, unknown>>(VERIFIED_CACHE_MAX);
   // Revocations are final; a family cached as live is dropped when its player is forgotten (ban).
-  const familyCache = new Map<string, { revoked: boolean; at: number; userId: number | null }>();
+  const familyCache = new BoundedMap<string, { revoked: boolean; at: number; userId: number | null }>(50_000);
   deps.caches?.register('sessions', (userId) => {
     for (const [id, e] of familyCache) if (e.userId === userId && !e.revoked) familyCache.delete(id);
   });
@@ -93,7 +94,6 @@ export function createTokenService(deps: TokenServiceDeps) {
       if (typeof claims !== 'object' || claims === null) return null;
       const c = claims as Record<string, unknown>;
       if (typeof c.e !== 'number') return null;
-      if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
       verified.set(token, c);
       return unexpired(c);
     } catch {
@@ -119,7 +119,6 @@ export function createTokenService(deps: TokenServiceDeps) {
     const stamp = deps.caches?.epoch() ?? 0;
     const revoked = (await store.familyRevoked(deps.db, familyId)) ?? true;
     if (!(deps.caches?.current(stamp) ?? true)) return revoked;
-    if (familyCache.size > 50_000) familyCache.clear();
     familyCache.set(familyId, { revoked, at: now(), userId });
     return revoked;
   }

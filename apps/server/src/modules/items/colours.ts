@@ -9,6 +9,7 @@
 import { isBasicColorIndex, mayPaintColorIndex, PALETTE_SIZE, ProductId } from '@pixel-wall/shared';
 import type { Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { quantityOf } from './store.ts';
 
@@ -23,7 +24,7 @@ export const COLOR_LOCKED_MESSAGE = 'This colour is locked. Unlock all colours i
 
 export function createColourUnlocks(deps: ColourUnlocksDeps) {
   const maxEntries = deps.maxEntries ?? 200_000;
-  const unlocked = new Map<number, boolean>();
+  const unlocked = new BoundedMap<number, boolean>(maxEntries);
   const reading = new Map<number, { stamp: number; read: Promise<boolean> }>();
   deps.caches?.register('colours', (userId) => unlocked.delete(userId));
   const epoch = () => deps.caches?.epoch() ?? 0;
@@ -37,10 +38,7 @@ export function createColourUnlocks(deps: ColourUnlocksDeps) {
       .then((qty) => {
         const held = qty > 0;
         // A read that began before a forget (a purchase) must not be kept after it.
-        if (current(stamp)) {
-          if (unlocked.size >= maxEntries) unlocked.clear();
-          unlocked.set(userId, held);
-        }
+        if (current(stamp)) unlocked.set(userId, held);
         return held;
       })
       .finally(() => {

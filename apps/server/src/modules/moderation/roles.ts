@@ -6,6 +6,7 @@
  */
 import { PLAYER_ROLES, type PlayerRole } from '@pixel-wall/shared';
 import type { Sql } from '../../db/client.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { roleAndBan } from '../users/store.ts';
 
@@ -29,7 +30,8 @@ export interface RolesDeps {
 export function createRoles(deps: RolesDeps) {
   const now = deps.now ?? Date.now;
   const ttl = deps.ttlMs ?? 5_000;
-  const cache = new Map<number, { role: PlayerRole; at: number }>();
+  // Every caller of /admin/me lands here once per TTL; keep the map bounded.
+  const cache = new BoundedMap<number, { role: PlayerRole; at: number }>(10_000);
   deps.caches?.register('roles', (userId) => cache.delete(userId));
 
   async function roleOf(userId: number): Promise<PlayerRole> {
@@ -41,8 +43,6 @@ export function createRoles(deps: RolesDeps) {
     const role = !row || row.banned ? 'player' : parseRole(row.role);
     // Read before a forget (a demotion, a ban): answer it, but do not keep it.
     if (!(deps.caches?.current(stamp) ?? true)) return role;
-    // Every caller of /admin/me lands here once per TTL; keep the map bounded.
-    if (cache.size >= 10_000) cache.clear();
     cache.set(userId, { role, at: now() });
     return role;
   }

@@ -12,6 +12,7 @@ import {
 } from '@pixel-wall/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { achievementsOf, checkThresholds, grant } from '../achievements/service.ts';
 import { balanceOf } from '../mining/balance.ts';
@@ -66,7 +67,7 @@ const BETA_PIXEL = 1;
 export function createUsersService(deps: UsersServiceDeps) {
   const now = deps.now ?? Date.now;
   const ttl = deps.profileTtlMs ?? 10_000;
-  const profiles = new Map<number, { profile: PlayerProfile; at: number }>();
+  const profiles = new BoundedMap<number, { profile: PlayerProfile; at: number }>(200_000);
   const squadCache = new Map<number, { squad: SquadRef | null; at: number }>();
   const reading = new Map<number, { stamp: number; read: Promise<PlayerProfile | null> }>();
 
@@ -88,7 +89,6 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   function remember(profile: PlayerProfile, stamp = epoch()): PlayerProfile {
     if (!current(stamp)) return profile;
-    if (profiles.size > 200_000) profiles.clear();
     profiles.set(profile.id, { profile, at: now() });
     return profile;
   }
