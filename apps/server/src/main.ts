@@ -9,6 +9,10 @@
 import { ConfigError, loadConfig } from './config.ts';
 import type { AdminSocket } from './db/admin-socket.ts';
 import { openDatabase } from './db/client.ts';
+import { collectGarbage } from './lib/collect-garbage.ts';
+
+/** How long after it is up the server hands back its start-up's memory (one short pause). */
+const RELEASE_AFTER_UP_MS = 500;
 
 /**
  * Milliseconds since the process started, at each step of the start-up (logged once up): `loaded`
@@ -97,6 +101,9 @@ async function main(): Promise<void> {
     },
     `Pixel Wall is up on http://${config.host}:${config.port}`,
   );
+  // The start-up's garbage, and the young generation it grew, handed back once it is over: the
+  // idle server's memory from its first seconds (lib/collect-garbage.ts).
+  setTimeout(() => collectGarbage('release'), RELEASE_AFTER_UP_MS).unref();
 }
 
 main().catch((err) => {

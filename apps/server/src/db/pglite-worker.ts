@@ -6,10 +6,9 @@
  * PGlite queues every other `query()` and `transaction()` behind it on one FIFO mutex, which is the
  * exclusivity the in-thread PGlite gives today, with no second lock to keep in step with it.
  */
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { collectGarbage } from '../lib/collect-garbage.ts';
 import { createPglite } from './pglite-durable.ts';
 import {
   READY_ID,
@@ -45,6 +44,7 @@ if (createOnly) {
   port.postMessage({ id: READY_ID } satisfies Reply);
   port.close();
 } else {
+  // Opening PGlite leaves garbage that an idle worker would keep resident until its next queries.
   collectGarbage();
   port.on('message', (m: Request) => {
     run(m).then(
@@ -126,14 +126,4 @@ function begin(txId: number): Promise<void> {
     // BEGIN itself failed: the callback never ran.
     done.catch(failed);
   });
-}
-
-/**
- * A full collection now: opening PGlite leaves garbage that an idle worker would keep resident until
- * its next queries. Worker threads refuse `--expose-gc` in execArgv; the flag set
- * at run time exposes `gc` to new contexts only, so one is made to fetch it.
- */
-function collectGarbage(): void {
-  v8.setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
 }
