@@ -17,6 +17,7 @@ export const STAMP_FILE = path.join(SERVER_DIST, 'build-stamp.json');
 export const OUTPUTS = [
   'apps/server/dist/main.js',
   'apps/server/dist/pglite-worker.js',
+  'apps/server/dist/pglite-initdb.js',
   'apps/web/dist/index.html',
 ];
 

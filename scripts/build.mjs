@@ -25,6 +25,7 @@ const SERVER_SRC = path.join(ROOT, 'apps/server/src');
 export const SERVER_ENTRIES = {
   main: 'main.ts',
   'pglite-worker': 'db/pglite-worker.ts',
+  'pglite-initdb': 'db/pglite-initdb.ts',
   backup: 'db/backup-cli.ts',
 };
 

@@ -40,8 +40,6 @@ export const READY_ID = 0;
 export interface WorkerData {
   /** PGlite data directory; null → in memory. */
   dataDir: string | null;
-  /** Create the data directory (initdb), close it and exit: see `openPgliteWorker`. */
-  createOnly?: boolean;
 }
 
 export interface SerializedError {

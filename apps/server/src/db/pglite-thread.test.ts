@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaintRecord, writeBatch } from '../engine/committer.ts';
 import { type Database, openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
-import { openPgliteWorker } from './pglite-thread.ts';
+import { createDataDir, openPgliteWorker } from './pglite-thread.ts';
 
 let worker: Database;
 let inThread: Database;
@@ -276,6 +276,23 @@ describe('PGlite worker lifecycle', () => {
       // initdb's instance holds ~430 MiB; the worker on a new directory must hold what a reopen holds.
       expect(first.externalBytes).toBeLessThanOrEqual(again.externalBytes + 32 * 2 ** 20);
       await expect(fresh.workerMemory!()).rejects.toThrow(/closed/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says why when initdb cannot make the data directory', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-pglite-worker-'));
+    try {
+      // a file where the data directory's parent should be
+      fs.writeFileSync(path.join(dir, 'file'), 'not a directory');
+      const inside = path.join(dir, 'file', 'pglite');
+      await expect(createDataDir(inside)).rejects.toThrow(
+        new RegExp(
+          `Creating the PGlite data directory ${inside} failed: initdb exited with code 1: .*ENOTDIR`,
+          's',
+        ),
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

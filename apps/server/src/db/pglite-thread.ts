@@ -3,8 +3,10 @@
  * (`pglite-worker.ts`), behind the same `Database` interface as the in-thread PGlite and PostgreSQL.
  * The event loop only posts messages and clones rows; parsing, planning and writing happen off it.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { Database, Sql } from './client.ts';
@@ -23,6 +25,7 @@ import {
  */
 const COMPILED = import.meta.url.endsWith('.js');
 const WORKER_URL = new URL(COMPILED ? './pglite-worker.js' : './pglite-worker.ts', import.meta.url);
+const INITDB_URL = new URL(COMPILED ? './pglite-initdb.js' : './pglite-initdb.ts', import.meta.url);
 
 export interface PgliteWorker {
   db: Database;
@@ -69,24 +72,31 @@ function startWorker(data: WorkerData): Worker {
 }
 
 /**
- * A new data directory is made by a thread of its own, which then exits. PGlite's initdb leaves
- * ~450 MiB behind (it runs in a WASM instance of its own), some of which the thread keeps even after
- * PGlite is closed and a full collection ran; a thread that exits gives it all back.
+ * A new data directory is made by a process of its own (`pglite-initdb.ts`), which then exits:
+ * initdb leaves ~450 MiB behind in its WASM instance, and a process gives all of it back where a
+ * thread left ~35 MiB in glibc's arena for the server's lifetime. Its environment is the server's
+ * (the same malloc tunables); from source it loads TypeScript through tsx.
  */
-async function createDataDir(dataDir: string): Promise<void> {
-  const worker = startWorker({ dataDir, createOnly: true });
-  const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
-  try {
-    await new Promise<void>((resolve, reject) => {
-      worker.once('message', (r: Reply) => (r.error ? reject(toError(r.error)) : resolve()));
-      worker.once('error', reject);
-      worker.once('exit', (code) =>
-        reject(new Error(`PGlite worker exited while creating ${dataDir} (exit code ${code})`)),
-      );
-    });
-  } finally {
-    await worker.terminate();
-    await exited;
+export async function createDataDir(dataDir: string): Promise<void> {
+  const args = COMPILED
+    ? [fileURLToPath(INITDB_URL), dataDir]
+    : ['--import', import.meta.resolve('tsx'), fileURLToPath(INITDB_URL), dataDir];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    // the end of it says what failed
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code, signal) => resolve({ code, signal }));
+    },
+  );
+  if (exit.code !== 0) {
+    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+    throw new Error(`Creating the PGlite data directory ${dataDir} failed: initdb ${how}: ${stderr.trim()}`);
   }
 }
 

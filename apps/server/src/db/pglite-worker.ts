@@ -26,41 +26,35 @@ interface OpenTx {
   done: Promise<void>;
 }
 
+if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread');
 const port = parentPort;
-if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
-const { dataDir, createOnly } = workerData as WorkerData;
+const { dataDir } = workerData as WorkerData;
 const txs = new Map<number, OpenTx>();
 
 let pg!: PGlite;
 try {
   pg = await createPglite(dataDir);
-  if (createOnly) await pg.close();
 } catch (err) {
   port.postMessage({ id: READY_ID, error: serializeError(err) } satisfies Reply);
   throw err;
 }
 
-if (createOnly) {
-  port.postMessage({ id: READY_ID } satisfies Reply);
-  port.close();
-} else {
-  // Opening PGlite leaves garbage that an idle worker would keep resident until its next queries.
-  collectGarbage();
-  port.on('message', (m: Request) => {
-    run(m).then(
-      (rows) => reply({ id: m.id, rows }),
-      (err: unknown) => reply({ id: m.id, error: serializeError(err) }),
-    );
-  });
-  port.postMessage({ id: READY_ID } satisfies Reply);
-}
+// Opening PGlite leaves garbage that an idle worker would keep resident until its next queries.
+collectGarbage();
+port.on('message', (m: Request) => {
+  run(m).then(
+    (rows) => reply({ id: m.id, rows }),
+    (err: unknown) => reply({ id: m.id, error: serializeError(err) }),
+  );
+});
+port.postMessage({ id: READY_ID } satisfies Reply);
 
 function reply(r: Reply): void {
   try {
-    port!.postMessage(r);
+    port.postMessage(r);
   } catch (err) {
     // A row that cannot be cloned must fail its own call, not leave it waiting.
-    port!.postMessage({ id: r.id, error: serializeError(err) } satisfies Reply);
+    port.postMessage({ id: r.id, error: serializeError(err) } satisfies Reply);
   }
 }
 
