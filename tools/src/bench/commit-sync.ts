@@ -13,16 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPglite } from '../../../apps/server/src/db/pglite-durable.ts';
+import { flag } from './cli.ts';
 import { Samples } from './stats.ts';
 
-function flag(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-}
-
-const seconds = Number(flag('seconds', '3'));
-const rowCounts = flag('rows', '1,256').split(',').map(Number);
-const rounds = Number(flag('rounds', '2'));
+const seconds = Number(flag('seconds') ?? '3');
+const rowCounts = (flag('rows') ?? '1,256').split(',').map(Number);
+const rounds = Number(flag('rounds') ?? '2');
 if (!(seconds > 0) || rowCounts.some((n) => !(n >= 1)) || !(rounds >= 1)) {
   throw new Error('usage: --seconds N (> 0) --rows a,b (each ≥ 1) --rounds N (≥ 1)');
 }

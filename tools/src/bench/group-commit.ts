@@ -18,17 +18,14 @@ import { openDatabase, type Sql } from '../../../apps/server/src/db/client.ts';
 import { loadMigrations, migrate } from '../../../apps/server/src/db/migrate.ts';
 import { type PaintRecord, writeBatch } from '../../../apps/server/src/engine/committer.ts';
 import { pixelOverwrites } from '../../../apps/server/src/modules/pixels/overwrites.ts';
+import { flag } from './cli.ts';
+import { xorshift32 } from './stats.ts';
 
-function flag(name: string, fallback: string | null): string | null {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-}
-
-const groups = Number(flag('groups', '40'));
-const paints = Number(flag('paints', '2000'));
-const players = Number(flag('players', '1024'));
-const rounds = Number(flag('rounds', '2'));
-const without = flag('without', null);
+const groups = Number(flag('groups') ?? '40');
+const paints = Number(flag('paints') ?? '2000');
+const players = Number(flag('players') ?? '1024');
+const rounds = Number(flag('rounds') ?? '2');
+const without = flag('without') ?? null;
 const warmup = Math.min(10, Math.floor(groups / 4));
 if (!(groups > warmup) || !(paints >= 1) || !(players >= 1) || !(rounds >= 1)) {
   throw new Error('usage: --groups N (≥ 2) --paints N (≥ 1) --players N (≥ 1) --rounds N (≥ 1)');
@@ -52,14 +49,8 @@ async function measure(migrations: typeof all) {
        SELECT g, 'p' || g, 30, 0 FROM generate_series(1, $1::int) g`,
       [players],
     );
-    let seed = 1;
-    const random = () => {
-      // xorshift: the same paints for every variant and round
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) / 2 ** 32;
-    };
+    // the same paints for every variant and round
+    const random = xorshift32(1);
     const byKind = new Map<string, number>();
     let total = 0;
     let at = Date.UTC(2026, 10, 27, 12);

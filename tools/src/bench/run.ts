@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pgTypes from 'pg';
+import { flag } from './cli.ts';
 import { runCluster } from './cluster.ts';
 import { runFanout } from './fanout.ts';
 import { runHttpPaint } from './http-paint.ts';
@@ -73,17 +74,6 @@ const MEMORY_PAINT = { sockets: 64, inFlight: 8 };
 const HAND_KEPT_MARKER = '<!-- Sections below are kept by hand; npm run bench keeps them as they are. -->';
 // A run that hangs must not hold the machine: the whole bench is killed after this.
 const WATCHDOG_MS = 10 * 60_000;
-
-/** `--name value` or `--name=value` from the command line. */
-function flag(name: string): string | undefined {
-  const args = process.argv.slice(2);
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === `--${name}`) return args[i + 1];
-    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
-  }
-  return undefined;
-}
 
 function settings() {
   const seconds = Number(flag('seconds') ?? process.env.BENCH_SECONDS ?? 8);

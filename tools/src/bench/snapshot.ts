@@ -17,7 +17,7 @@ import {
 import { randomColor, randomPaletteIndex, randomPixel } from './http-paint.ts';
 import type { Player } from './players.ts';
 import { type ServerHandle, type ServerWindow, serverWindow } from './server.ts';
-import { type LatencySummary, metricTotal, Samples, summarize } from './stats.ts';
+import { type LatencySummary, metricTotal, Samples, summarize, xorshift32 } from './stats.ts';
 import {
   closeSockets,
   openPainterSockets,
@@ -241,14 +241,8 @@ export function noisyCanvas(): Uint8Array {
  * and a sprinkle of single stray paints over everything.
  */
 export function realisticCanvas(seed = 1): Uint8Array {
-  let s = seed >>> 0;
-  const rnd = () => {
-    // xorshift32: the same canvas on every run, so sizes are comparable between runs
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 0x1_0000_0000;
-  };
+  // the same canvas on every run, so sizes are comparable between runs
+  const rnd = xorshift32(seed);
   const c = new Uint8Array(CANVAS_PIXELS);
   for (let r = 0; r < 300; r++) {
     const w = 8 + Math.floor(rnd() * 200);

@@ -11,6 +11,7 @@ import {
   Samples,
   summarize,
   tally,
+  xorshift32,
 } from './stats.ts';
 
 describe('percentile (nearest rank)', () => {
@@ -114,5 +115,23 @@ describe('parsePrometheus', () => {
     expect(metricTotal(m, 'pixelwall_http_request_seconds_sum')).toBe(5.5);
     expect(metricTotal(m, 'pixelwall_commit_seconds')).toBe(0);
     expect(metricTotal(m, 'missing')).toBe(0);
+  });
+});
+
+describe('xorshift32', () => {
+  it('gives the same sequence for the same seed, another for another, all in [0, 1)', () => {
+    const take = (seed: number) => {
+      const next = xorshift32(seed);
+      return Array.from({ length: 1000 }, () => next());
+    };
+    const a = take(1);
+    expect(take(1)).toEqual(a);
+    expect(take(2)).not.toEqual(a);
+    for (const v of a) {
+      expect(v).toBeGreaterThanOrEqual(0);
+      expect(v).toBeLessThan(1);
+    }
+    // xorshift32 of 1: 1 ^ 1 << 13 = 8193; ^ 8193 >>> 17 = 8193; ^ 8193 << 5 = 270369
+    expect(a[0]).toBe(270369 / 2 ** 32);
   });
 });

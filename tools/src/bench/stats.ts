@@ -9,6 +9,17 @@ export interface LatencySummary {
   mean: number;
 }
 
+/** A seeded xorshift32 generator of numbers in [0, 1): the same sequence for the same seed. */
+export function xorshift32(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 0x1_0000_0000;
+  };
+}
+
 /** Nearest-rank percentile of an ascending array; NaN when empty. */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;
