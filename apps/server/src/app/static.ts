@@ -42,9 +42,14 @@ export function createWebModule(web: WebBuild): ServerModule {
           root: web.root,
           wildcard: false,
           // Served by the server from PUBLIC_URL; an older build's static copy must not clash with it.
-          globIgnore: ['tonconnect-manifest.json'],
+          // The .br and .gz beside each file are found by preCompressed, not by a route of their own
+          // (a route per file: half of them compressed copies, ~25 ms of the start).
+          globIgnore: ['tonconnect-manifest.json', '**/*.br', '**/*.gz'],
           // the web build writes .br and .gz beside each text file
           preCompressed: true,
+          // Cache-Control is setHeaders' alone: the plugin's own (public, max-age=0) would replace it
+          // on every precompressed reply, so a phone would ask again for each hashed asset.
+          cacheControl: false,
           setHeaders: (res, file) => {
             // Wallets show the TON Connect icon on their own pages.
             if (file.endsWith(TONCONNECT_ICON_PATH)) {
