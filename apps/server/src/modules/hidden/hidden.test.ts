@@ -20,7 +20,8 @@ import {
   testConfig,
 } from '../../testing/harness.ts';
 import { addItems } from '../items/inventory.ts';
-import { templateFromSeed, templatePixelIds } from './service.ts';
+import { createHiddenGame, templateFromSeed, templatePixelIds } from './service.ts';
+import { roundPixels } from './store.ts';
 
 const kinds = await dbKinds();
 const ADMIN = 7_100_001;
@@ -205,6 +206,24 @@ describe.each(kinds)('hidden-template game on %s', (kind) => {
       mine: { count: 1, total: 130 },
       area: { x: X, y: Y, size: 64 },
     });
+  });
+
+  it('reads the running round back whole at a start: every colour, and the pixels already won', async () => {
+    const [round] = await app.db.query<{ id: number }>('SELECT id FROM hidden_rounds WHERE active');
+    const read = await roundPixels(app.db, round!.id);
+    const template = rowTemplate();
+    const colourOf = new Map(templatePixelIds(X, Y).map((id, i) => [id, template[i]]));
+    expect(read.pixelIds).toEqual([...colourOf.keys()].sort((p, q) => p - q));
+    expect(read.colors).toEqual(read.pixelIds.map((id) => colourOf.get(id)));
+    expect(read.taken).toEqual([pixelIdOf(X + 5, Y + 3)]);
+
+    // A game started on this database (another instance, or this one restarted) pays that pixel
+    // no more, and knows the colours of the rest.
+    const game = createHiddenGame({ db: app.db, seed: 'unused: a round exists', refreshMs: 0 });
+    await game.start();
+    expect(game.onPaint(1, pixelIdOf(X + 5, Y + 3), 3)).toBeNull();
+    await expect(game.onPaint(1, pixelIdOf(X + 6, Y + 3), 4)).resolves.toMatchObject({ result: 'wrong' });
+    expect(game.onPaint(1, pixelIdOf(X - 1, Y), 0)).toBeNull();
   });
 
   it.runIf(kind === 'postgres')('pays once when the paints reach two instances at once', async () => {

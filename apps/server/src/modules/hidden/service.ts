@@ -124,14 +124,9 @@ export function createHiddenGame(deps: HiddenGameDeps) {
     }
     if (round?.id === Number(r.id)) return;
     const pixels = await store.roundPixels(db, r.id);
-    const colors = new Map<number, number>();
-    const taken = new Set<number>();
-    for (const p of pixels) {
-      colors.set(p.pixel_id, p.color);
-      if (p.taken) taken.add(p.pixel_id);
-    }
+    const colors = new Map(pixels.pixelIds.map((id, i) => [id, pixels.colors[i] ?? 0]));
     round = { id: Number(r.id), x: r.x, y: r.y, colors };
-    won = taken;
+    won = new Set(pixels.taken);
   }
 
   async function claim(r: HiddenRound, userId: number, pixelId: number, color: number) {
