@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import type { WorkerMemory } from './pglite-protocol.ts';
 import { openPgliteWorker } from './pglite-thread.ts';
 
@@ -57,12 +56,6 @@ export interface DatabaseOptions {
 
 // int8 arrives as a string from node-postgres; our bigints (user ids, counters) fit in a double.
 const INT8_OID = 20;
-const int8Types = {
-  getTypeParser: ((oid: number, format?: string) =>
-    oid === INT8_OID
-      ? (v: string) => Number(v)
-      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-};
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
@@ -99,6 +92,15 @@ async function openPgliteInThread(dir: string | null): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
+  // Loaded here, not with this module: the embedded server never needs node-postgres, and this
+  // module loads before the database starts opening (main.ts).
+  const { default: pg } = await import('pg');
+  const int8Types = {
+    getTypeParser: ((oid: number, format?: string) =>
+      oid === INT8_OID
+        ? (v: string) => Number(v)
+        : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  };
   const pool = new pg.Pool({ connectionString: url, max, types: int8Types });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
+import { DatabaseError } from 'pg-protocol';
 import type { Database, Sql } from './client.ts';
 import {
   READY_ID,
@@ -51,7 +51,7 @@ function workerBootstrap(): string {
 /** Rebuilds a worker error; Postgres errors become pg's DatabaseError, as the PostgreSQL kind throws. */
 function toError(e: SerializedError): Error {
   if (e.fields) {
-    const err = new pg.DatabaseError(e.message, 0, 'error');
+    const err = new DatabaseError(e.message, 0, 'error');
     Object.assign(err, e.fields);
     return err;
   }
