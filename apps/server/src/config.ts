@@ -7,9 +7,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { normalizeTonAddress } from './integrations/ton/address.ts';
 import { tonAddress } from './lib/env-schemas.ts';
-import { type MarketConfig, marketConfigFrom, marketEnvShape } from './modules/market/index.ts';
+import { type MarketConfig, marketConfigFrom, marketEnvShape } from './modules/market/config.ts';
 import { type ShopConfig, shopConfigFrom, shopEnvShape } from './modules/shop/config.ts';
-import { type TonConfig, tonConfigFrom, tonEnvShape } from './modules/ton/index.ts';
+import { type TonConfig, tonConfigFrom, tonEnvShape } from './modules/ton/config.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
