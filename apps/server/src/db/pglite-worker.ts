@@ -26,6 +26,9 @@ interface OpenTx {
   done: Promise<void>;
 }
 
+/** How long the worker waits without a request before collecting what opening PGlite left. */
+const QUIET_BEFORE_COLLECT_MS = 300;
+
 if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread');
 const port = parentPort;
 const { dataDir } = workerData as WorkerData;
@@ -40,8 +43,15 @@ try {
 }
 
 // Opening PGlite leaves garbage that an idle worker would keep resident until its next queries.
-collectGarbage();
+// Collected once the server's start-up queries have paused, not before the first of them: the
+// collection takes 40-80 ms, and the server's start waits on those queries.
+let collectedOpening = false;
+const collectLater = setTimeout(() => {
+  collectedOpening = true;
+  collectGarbage();
+}, QUIET_BEFORE_COLLECT_MS).unref();
 port.on('message', (m: Request) => {
+  if (!collectedOpening) collectLater.refresh();
   run(m).then(
     (rows) => reply({ id: m.id, rows }),
     (err: unknown) => reply({ id: m.id, error: serializeError(err) }),
