@@ -7,9 +7,14 @@
  * and to the KEYS of scripts, not to SCAN patterns, pub/sub channels or keys built inside Lua:
  * scripts here receive every key through KEYS.
  */
-import { Redis, type RedisOptions } from 'ioredis';
+import type * as IoRedis from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { lazyRequire } from './lazy-require.ts';
 
 export type { Redis } from 'ioredis';
+
+/** Loaded by the first connection: an embedded server never needs it (lazy-require.ts). */
+const ioredis = lazyRequire<typeof IoRedis>('ioredis');
 
 export interface CreateRedisOptions {
   /** Shown in CLIENT LIST, e.g. "engine" or "bus-sub". */
@@ -34,7 +39,7 @@ export function createRedis(url: string, opts: CreateRedisOptions): Redis {
     retryStrategy: (times) => Math.min(times * 100, 2_000),
   };
   if (opts.keyPrefix) options.keyPrefix = opts.keyPrefix;
-  const redis = new Redis(url, options);
+  const redis = new (ioredis().Redis)(url, options);
   // Without a listener ioredis prints every reconnect failure; warn once per outage instead.
   let warned = false;
   redis.on('ready', () => {

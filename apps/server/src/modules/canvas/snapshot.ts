@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CANVAS_HEIGHT, CANVAS_PIXELS, CANVAS_WIDTH, PALETTE_RGB } from '@pixel-wall/shared';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 
 export interface Snapshot {
   seq: number;
@@ -44,7 +44,7 @@ export async function encodeWebp(indices: Uint8Array): Promise<Buffer> {
       rgb[o + 2] = PALETTE_RGB[c + 2]!;
     }
   }
-  return sharp(rgb, { raw: { width: CANVAS_WIDTH, height: CANVAS_HEIGHT, channels: 3 } })
+  return loadSharp()(rgb, { raw: { width: CANVAS_WIDTH, height: CANVAS_HEIGHT, channels: 3 } })
     .webp({ lossless: true, effort: 1, quality: 1 })
     .toBuffer();
 }

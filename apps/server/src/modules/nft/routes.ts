@@ -12,11 +12,11 @@ import {
   nftReviewQuery,
   nftUploadResultSchema,
 } from '@pixel-wall/shared';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { type App, callerId } from '../../http.ts';
 import { binaryBody, registerBinaryRoutes } from '../../lib/binary-body.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { UploadGate } from '../../lib/upload-gate.ts';
 import type { NftService } from './service.ts';
 
@@ -106,7 +106,7 @@ export function registerNftRoutes(
       const pixels = await nft.approvedPixels(req.params.no);
       if (!pixels) throw new AppError('NOT_FOUND', 'No such NFT.');
       const size = 64 * IMAGE_SCALE;
-      const png = await sharp(pixels, { raw: { width: 64, height: 64, channels: 4 } })
+      const png = await loadSharp()(pixels, { raw: { width: 64, height: 64, channels: 4 } })
         .resize(size, size, { kernel: 'nearest' })
         .png()
         .toBuffer();

@@ -14,8 +14,9 @@
  * transparent) and stored as palette indices plus an indexed PNG.
  */
 import { nearestPaletteIndex, TEMPLATE_TRANSPARENT } from '@pixel-wall/shared';
-import sharp from 'sharp';
+import type { SharpOptions } from 'sharp';
 import { AppError } from '../../errors.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import { encodeIndexedPng } from './png.ts';
 
 export const DECODE_CONCURRENCY = 2;
@@ -42,7 +43,7 @@ export interface TemplateImage {
 }
 
 /** The options every decode runs with (tests assert on them). */
-export function sharpOptionsFor(maxSide: number): sharp.SharpOptions {
+export function sharpOptionsFor(maxSide: number): SharpOptions {
   return {
     limitInputPixels: maxSide * maxSide,
     failOn: 'warning',
@@ -178,7 +179,7 @@ export async function readTemplateImage(
   const declared = inspectTemplateImage(bytes, limits);
   const { data, info } = await withDecodeSlot(async () => {
     try {
-      const image = sharp(bytes, sharpOptionsFor(limits.maxSide));
+      const image = loadSharp()(bytes, sharpOptionsFor(limits.maxSide));
       const meta = await image.metadata();
       if (
         meta.format !== declared.format ||
