@@ -9,7 +9,14 @@
  * friendly parser a mix of the two base64 alphabets), only the basechain and the masterchain, and
  * '' / null instead of exceptions.
  */
-import { Address, crc16 as tonCrc16 } from '@ton/core';
+import type * as TonCore from '@ton/core';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+/**
+ * Loaded at the first address decoded or encoded: config.ts checks configured addresses with this
+ * module, and main.ts loads config.ts before the database starts opening.
+ */
+const ton = lazyRequire<typeof TonCore>('@ton/core');
 
 export interface TonAddress {
   workchain: number;
@@ -30,7 +37,7 @@ function isKnownWorkchain(wc: number): boolean {
 
 /** CRC16-XMODEM (poly 0x1021, init 0), as the friendly form uses. */
 export function crc16(data: Uint8Array): number {
-  return tonCrc16(Buffer.from(data)).readUInt16BE(0);
+  return ton().crc16(Buffer.from(data)).readUInt16BE(0);
 }
 
 export function parseTonAddress(input: string): TonAddress | null {
@@ -45,10 +52,10 @@ export function parseTonAddress(input: string): TonAddress | null {
   if (!FRIENDLY.test(text)) return null;
   // One alphabet per address: a mix of '+/' and '-_' is not something any encoder produces.
   if (/[+/]/.test(text) && /[-_]/.test(text)) return null;
-  let parsed: ReturnType<typeof Address.parseFriendly>;
+  let parsed: ReturnType<typeof TonCore.Address.parseFriendly>;
   try {
     // Checks the length, the CRC and the tag (bounceable or not, optionally test-only).
-    parsed = Address.parseFriendly(text);
+    parsed = ton().Address.parseFriendly(text);
   } catch {
     return null;
   }
@@ -83,7 +90,7 @@ export interface FriendlyOptions {
 export function toFriendlyAddress(input: string | TonAddress, opts: FriendlyOptions): string {
   const parsed = typeof input === 'string' ? parseTonAddress(input) : input;
   if (parsed?.hash.length !== 32 || !isKnownWorkchain(parsed.workchain)) return '';
-  return new Address(parsed.workchain, parsed.hash).toString({
+  return new (ton().Address)(parsed.workchain, parsed.hash).toString({
     bounceable: opts.bounceable,
     testOnly: opts.testOnly ?? false,
     urlSafe: opts.urlSafe ?? true,

@@ -15,12 +15,14 @@
 import { createHash, createPublicKey, verify as verifySignature } from 'node:crypto';
 import { Cell, CellType, loadStateInit } from '@ton/core';
 import { parseTonAddress, rawAddress, type TonAddress } from './address.ts';
+import { DEFAULT_PROOF_MAX_AGE_SECONDS } from './limits.ts';
+
+export { DEFAULT_PROOF_MAX_AGE_SECONDS };
 
 export const TON_PROOF_PREFIX = 'ton-proof-item-v2/';
 const CONNECT_PREFIX = Buffer.concat([Buffer.from([0xff, 0xff]), Buffer.from('ton-connect', 'utf8')]);
 /** DER SubjectPublicKeyInfo header of an Ed25519 key; the raw 32 bytes follow. */
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-export const DEFAULT_PROOF_MAX_AGE_SECONDS = 15 * 60;
 /** Clocks drift: a proof stamped slightly ahead of ours is still fresh. */
 const MAX_FUTURE_SKEW_SECONDS = 60;
 

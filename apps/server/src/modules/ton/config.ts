@@ -4,10 +4,13 @@
  */
 import { TON_NETWORK, type TonNetwork } from '@pixel-wall/shared';
 import { z } from 'zod';
-import { HIGHLOAD_DEFAULT_SUBWALLET_ID, HIGHLOAD_MAX_MESSAGES } from '../../integrations/ton/highload.ts';
-import { DEFAULT_PROOF_MAX_AGE_SECONDS } from '../../integrations/ton/proof.ts';
+import {
+  DEFAULT_PROOF_MAX_AGE_SECONDS,
+  HIGHLOAD_DEFAULT_SUBWALLET_ID,
+  HIGHLOAD_MAX_MESSAGES,
+} from '../../integrations/ton/limits.ts';
 import { httpUrl, tonAddress } from '../../lib/env-schemas.ts';
-import { tonAllowedDomains } from '../wallet/service.ts';
+import { tonAllowedDomains } from '../wallet/domains.ts';
 import { parseJettonMasterOverrides } from './types.ts';
 
 export const tonEnvShape = {

@@ -1,7 +1,7 @@
+export { tonAllowedDomains } from './domains.ts';
 export { registerWalletRoutes, type WalletRoutesDeps } from './routes.ts';
 export {
   createWalletService,
-  tonAllowedDomains,
   type WalletService,
   type WalletServiceDeps,
 } from './service.ts';

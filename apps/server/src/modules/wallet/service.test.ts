@@ -4,7 +4,8 @@ import { makeTestWallet, signTonProof } from '../../integrations/ton/testing.ts'
 import { dbKinds } from '../../testing/harness.ts';
 import { type TestDatabase, testDatabase } from '../ton/testing.ts';
 import { captchaAnswerMatches, makeCaptcha } from './captcha.ts';
-import { createWalletService, tonAllowedDomains } from './service.ts';
+import { tonAllowedDomains } from './domains.ts';
+import { createWalletService } from './service.ts';
 
 const DOMAIN = 'wall.example.com';
 const ALICE = 101;
