@@ -85,6 +85,9 @@ describe('the offers on the Wall', () => {
     const offer = await screen.findByTestId('wall-offer');
     expect(offer.getAttribute('aria-label')).toContain('Bundle');
     expect(screen.getByRole('timer').textContent).toBe('01:05');
+    // The countdown's interval starts in an effect React may run after the offer shows: on a busy
+    // machine, after both steps below. The clock steps once it runs.
+    await waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
     act(() => vi.advanceTimersByTime(500));
     expect(screen.getByRole('timer').textContent).toBe('01:05');
     act(() => vi.advanceTimersByTime(500));
