@@ -27,9 +27,9 @@ import { routeUpgrades } from './ws-route.ts';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
- * Every schema is zod's. Given as the compilers' factories, Fastify never loads its default
- * JSON-schema ones (ajv and fast-json-stringify: ~60 ms of the start, and their heap). Fastify's
- * types describe those factories for JSON schemas, hence the cast.
+ * Every schema is zod's: Fastify builds its validator and serializer from these factories, and so
+ * never loads its default JSON-schema ones (ajv and fast-json-stringify: ~60 ms of the start, and
+ * their heap). Fastify's types describe those factories for JSON schemas, hence the cast.
  */
 const zodCompilers = {
   buildValidator: () => validatorCompiler,
@@ -74,8 +74,6 @@ export async function createFastify(deps: FastifyDeps): Promise<App> {
     return503OnClosing: true,
     schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   // Error level (with the stack) is for our faults; what a client can cause again and again (a
   // feature this server has not configured) goes to info, once per cause (bad websocket frames:
