@@ -8,13 +8,13 @@
 import type { MessageRelaxed } from '@ton/core';
 import { normalizeTonAddress } from './address.ts';
 import {
-  HIGHLOAD_MAX_MESSAGES,
   type HighloadWalletKey,
   highloadWalletFromMnemonic,
   type SignedBatch,
   signBatch,
 } from './highload.ts';
 import { normalizeTxHash } from './indexer.ts';
+import { HIGHLOAD_MAX_MESSAGES } from './limits.ts';
 import type { PayoutTransfer } from './payout.ts';
 import { jettonTransfer, tonTransfer } from './payout-wallet.ts';
 import { createToncenterApi, type ToncenterApiOptions, toncenterTxSchema } from './toncenter-api.ts';

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeTonIndexer, startFakeTonIndexer } from '../../../../../tools/src/fakes/ton-indexer.ts';
 import {
   decodeHighloadExternal,
-  HIGHLOAD_DEFAULT_SUBWALLET_ID,
   HIGHLOAD_INTERNAL_TRANSFER_OP,
   HIGHLOAD_V3_CODE,
   HIGHLOAD_V3_CODE_HASH,
@@ -15,6 +14,7 @@ import {
   internalTransferBody,
   signBatch,
 } from './highload.ts';
+import { HIGHLOAD_DEFAULT_SUBWALLET_ID } from './limits.ts';
 import { tonTransfer } from './payout-wallet.ts';
 
 const USER = `0:${'12'.repeat(32)}`;

@@ -17,8 +17,6 @@ import { Cell, CellType, loadStateInit } from '@ton/core';
 import { parseTonAddress, rawAddress, type TonAddress } from './address.ts';
 import { DEFAULT_PROOF_MAX_AGE_SECONDS } from './limits.ts';
 
-export { DEFAULT_PROOF_MAX_AGE_SECONDS };
-
 export const TON_PROOF_PREFIX = 'ton-proof-item-v2/';
 const CONNECT_PREFIX = Buffer.concat([Buffer.from([0xff, 0xff]), Buffer.from('ton-connect', 'utf8')]);
 /** DER SubjectPublicKeyInfo header of an Ed25519 key; the raw 32 bytes follow. */

@@ -14,11 +14,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { normalizeTonAddress, toFriendlyAddress } from '../../integrations/ton/address.ts';
-import {
-  DEFAULT_PROOF_MAX_AGE_SECONDS,
-  verifyTonProofOnline,
-  type WalletKeyLookup,
-} from '../../integrations/ton/proof.ts';
+import { DEFAULT_PROOF_MAX_AGE_SECONDS } from '../../integrations/ton/limits.ts';
+import { verifyTonProofOnline, type WalletKeyLookup } from '../../integrations/ton/proof.ts';
 import { captchaAnswerMatches, makeCaptcha, type RandomInt } from './captcha.ts';
 import type { GuardRow } from './store.ts';
 import * as store from './store.ts';
