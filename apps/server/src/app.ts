@@ -109,6 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const ratings = await createRatingsModule({ db, users, redis, prefix, instanceId, log });
   const committer = createCommitter({
     windowMs: config.commitWindowMs,
+    // No group for five windows (20 ms by default): paints come fewer than ~50 a second, the next
+    // one is unlikely within the window, and a paint is written (and then shown) at once.
+    quietMs: 5 * config.commitWindowMs,
     overwrites: pixelOverwrites,
     transaction: (fn) => db.transaction(fn),
     onCommitted: (batch, ms) => {

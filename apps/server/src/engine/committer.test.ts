@@ -43,6 +43,33 @@ describe('committer', () => {
     expect(written.sort()).toEqual([1, 2, 3]);
   });
 
+  it("writes a quiet wall's paint at once; one soon after a group waits the window", async () => {
+    const groups: number[][] = [];
+    const c = createCommitter({
+      overwrites: null,
+      windowMs: 60_000,
+      quietMs: 1000,
+      transaction: async (fn) =>
+        fn({
+          query: async (t: string, params?: readonly unknown[]) => {
+            if (t.includes('INSERT INTO pixels')) groups.push([...(params![0] as number[])]);
+            return [];
+          },
+        } as Sql),
+    });
+    const within = (p: Promise<unknown>, ms: number) =>
+      Promise.race([p.then(() => 'written'), new Promise((r) => setTimeout(() => r('waiting'), ms))]);
+    // Nothing written yet: the first paints (the same turn's together) do not wait the minute.
+    expect(await within(Promise.all([c.submit(rec(1, 1)), c.submit(rec(2, 1))]), 2000)).toBe('written');
+    expect(groups).toEqual([[1, 2]]);
+    // Sooner than quietMs after that group: the paint waits the window (or a flush).
+    const next = c.submit(rec(3, 1));
+    expect(await within(next, 200)).toBe('waiting');
+    await c.flush();
+    await next;
+    expect(groups).toEqual([[1, 2], [3]]);
+  });
+
   it('retries a failed transaction and never drops the paint', async () => {
     let attempts = 0;
     const errors: number[] = [];

@@ -1,7 +1,9 @@
 /**
- * Group commit: paints accepted by the engine wait here a few milliseconds, then one writer turns
- * the whole group into a handful of multi-row statements in one transaction (each pixel written
- * once, counters summed per player, squad and period). A paint is acknowledged only after COMMIT.
+ * Group commit: paints accepted by the engine wait here a few milliseconds (the window), then one
+ * writer turns the whole group into a handful of multi-row statements in one transaction (each
+ * pixel written once, counters summed per player, squad and period). A paint is acknowledged only
+ * after COMMIT. On a quiet wall (no group written for `quietMs`) a paint does not wait the window:
+ * it is written at once, with whatever came in the same event-loop turn.
  *
  * A failed flush is retried with backoff and never dropped: the engine already holds the paint,
  * and SQL must catch up with it. Until it does, nothing is acknowledged.
@@ -52,6 +54,13 @@ export interface CommitStream {
 
 export interface CommitterOptions {
   windowMs: number;
+  /**
+   * A paint that comes when no group has been written for this long finds the wall quiet: it is
+   * written at once (with the paints of the same event-loop turn), not after the window. Default:
+   * never (every group waits the window); the server gives five windows, a gap a busy wall's
+   * groups (one after another, the next collecting while one is written) do not leave.
+   */
+  quietMs?: number;
   /** who each group paints over, recorded in its transaction; null: not recorded */
   overwrites: OverwriteLog | null;
   maxBatch?: number;
@@ -105,6 +114,11 @@ export function createCommitter(opts: CommitterOptions): Committer {
   let queue: PaintRecord[] = [];
   let waiters: Waiter[] = [];
   let timer: NodeJS.Timeout | null = null;
+  let immediate: NodeJS.Immediate | null = null;
+  const quietMs = opts.quietMs ?? Number.POSITIVE_INFINITY;
+  // When the last group finished writing: a paint that comes more than quietMs after it is written
+  // at once; one that comes sooner waits the window with the paints behind it.
+  let writtenAt = Number.NEGATIVE_INFINITY;
   let writing: Promise<void> | null = null;
   let closed = false;
   let healthy = true;
@@ -174,16 +188,21 @@ export function createCommitter(opts: CommitterOptions): Committer {
     if (from < batch.length) emit(from === 0 ? batch : batch.slice(from));
   }
 
+  function startDrain(): void {
+    timer = null;
+    immediate = null;
+    if (!writing) writing = drain();
+  }
+
   function schedule(): void {
-    if (writing || timer) return;
+    if (writing || timer || immediate) return;
     if (queue.length >= maxBatch || opts.windowMs === 0) {
       writing = drain();
       return;
     }
-    timer = setTimeout(() => {
-      timer = null;
-      if (!writing) writing = drain();
-    }, opts.windowMs);
+    // Quiet: one macrotask later, so that every paint of this event-loop turn shares the group.
+    if (performance.now() - writtenAt >= quietMs) immediate = setImmediate(startDrain);
+    else timer = setTimeout(startDrain, opts.windowMs);
   }
 
   async function drain(): Promise<void> {
@@ -213,6 +232,7 @@ export function createCommitter(opts: CommitterOptions): Committer {
       }
     } finally {
       writing = null;
+      writtenAt = performance.now();
       if (queue.length > 0) schedule();
     }
   }
@@ -242,10 +262,10 @@ export function createCommitter(opts: CommitterOptions): Committer {
     submit: (record) => enqueue([record]),
     submitMany: enqueue,
     async flush() {
-      if (timer) {
-        clearTimeout(timer);
-        timer = null;
-      }
+      if (timer) clearTimeout(timer);
+      if (immediate) clearImmediate(immediate);
+      timer = null;
+      immediate = null;
       while (writing || queue.length > 0) {
         if (!writing) writing = drain();
         await writing;
