@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import {
   decodeServerFrame,
   encodePixelsFrame,
@@ -15,6 +15,8 @@ interface Setup {
   hub: Hub;
   bus: ReturnType<typeof createMemoryBus>;
   url: string;
+  /** the server side of each connection, in the order they came */
+  sockets: WebSocket[];
   close(): Promise<void>;
 }
 
@@ -34,10 +36,15 @@ async function setup(
   });
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise((r) => wss.once('listening', r));
-  wss.on('connection', (ws) => hub.attach(ws, { userId: 1 }));
+  const sockets: WebSocket[] = [];
+  wss.on('connection', (ws) => {
+    sockets.push(ws);
+    hub.attach(ws, { userId: 1 });
+  });
   const s: Setup = {
     hub,
     bus,
+    sockets,
     url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
     async close() {
       await hub.close();
@@ -143,6 +150,46 @@ describe('hub', () => {
       bodies.map((b) => Array.from(b)),
     );
     c.ws.terminate();
+  });
+
+  it("writes a group's replies before the frame that follows it to other sockets", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let waiting = 0;
+    const s = await setup(async (_u, pixelId) => {
+      waiting++;
+      await gate;
+      return { pixelId };
+    });
+    const painter = await client(s.url);
+    const watcher = await client(s.url);
+    // What reaches each server-side TCP socket, in order: the painter's reply leaves when its
+    // socket is uncorked for good; the watcher's frame when it is written.
+    const log: string[] = [];
+    const [painterTcp, watcherTcp] = s.sockets.map(
+      (ws) => (ws as unknown as { _socket: Socket })._socket,
+    ) as [Socket, Socket];
+    const uncork = painterTcp.uncork.bind(painterTcp);
+    painterTcp.uncork = () => {
+      uncork();
+      if (painterTcp.writableCorked === 0) log.push('painter reply');
+    };
+    const write = watcherTcp.write.bind(watcherTcp) as (b: Uint8Array) => boolean;
+    watcherTcp.write = ((b: Uint8Array) => {
+      log.push('watcher frame');
+      return write(b);
+    }) as typeof watcherTcp.write;
+    painter.ws.send(encodeRepaintRpc(1, 7, 1));
+    await until(() => waiting === 1, 'the RPC in the handler');
+    // The frame is published one macrotask after the commit, as the ticker does on a quiet wall;
+    // the reply is corked until the end of that turn.
+    setImmediate(() => void s.bus.publishFrame(encodePixelsFrame(1, new Uint8Array([7, 0, 0, 1]), false)));
+    release();
+    await until(() => watcher.frames.some((f) => f.type === FrameType.Pixels), 'the frame');
+    await until(() => painter.frames.some((f) => f.type === FrameType.Result), 'the result');
+    expect(log).toEqual(['painter reply', 'watcher frame']);
+    painter.ws.terminate();
+    watcher.ws.terminate();
   });
 
   it('answers every RPC of a socket when a whole group of them completes at once', async () => {

@@ -231,6 +231,10 @@ export function createHub(opts: HubOptions): Hub {
   }
 
   function sendSome(): void {
+    // Replies corked this turn (a committed group's acknowledgements) leave before the frame,
+    // which can take many milliseconds to write to every socket: a quiet wall's frame goes out
+    // the macrotask after its commit, ahead of the turn-end uncork.
+    if (uncorkScheduled) uncorkAll();
     const until = performance.now() + sliceMs;
     let n = 0;
     let passed = 0;
