@@ -62,12 +62,39 @@ describe('ticker timing', () => {
     }
   });
 
+  it('sends up to burstFrames frames back to back after a quiet spell, then one per interval', async () => {
+    const bus = createMemoryBus();
+    const frames: Uint8Array[] = [];
+    bus.subscribe({ frame: (f) => frames.push(f) });
+    // An hour-long tick: a frame that leaves here came out of the burst, not the interval.
+    const ticker = createTicker({ bus, tickMs: 3_600_000, burstFrames: 3 });
+    try {
+      for (let i = 1; i <= 3; i++) {
+        await bus.publishPixels([{ pixelId: i, color: i }]);
+        await until(() => frames.length === i, `paint ${i} of the burst goes out at once`);
+      }
+      await bus.publishPixels([{ pixelId: 4, color: 4 }]);
+      await bus.publishPixels([{ pixelId: 5, color: 5 }]);
+      for (let i = 0; i < 5; i++) await turn();
+      // The burst is spent: the next changes wait for the interval (or shutdown's flush), together.
+      expect(frames).toHaveLength(3);
+      await ticker.flush();
+      expect(frames).toHaveLength(4);
+      const f = decodeServerFrame(frames[3]!);
+      expect(f?.type === FrameType.Pixels && Array.from(f.body)).toEqual([4, 0, 0, 4, 5, 0, 0, 5]);
+    } finally {
+      await ticker.close();
+      await bus.close();
+    }
+  });
+
   it('batches changes that arrive within one interval of the last frame into the next frame', async () => {
     const bus = createMemoryBus();
     const frames: { at: number; f: Uint8Array }[] = [];
     bus.subscribe({ frame: (f) => frames.push({ at: performance.now(), f }) });
     const tickMs = 150;
-    const ticker = createTicker({ bus, tickMs });
+    // No burst: the second frame may leave only one interval after the first.
+    const ticker = createTicker({ bus, tickMs, burstFrames: 1 });
     try {
       const t0 = performance.now();
       await bus.publishPixels([{ pixelId: 1, color: 1 }]);

@@ -4,9 +4,12 @@
  * encodes one PIXELS frame (deflated when smaller) and publishes it on the bus, for every
  * instance's hub to write to its sockets.
  *
- * A quiet wall publishes a change as soon as its commit lands (the last frame is older than
- * TICK_MS); a busy one sends at most one frame per TICK_MS, and while the hub is still writing the
- * previous frame the changes wait and join the next one.
+ * A quiet wall publishes a change as soon as its commit lands; a busy one sends one frame per
+ * TICK_MS, and while the hub is still writing the previous frame the changes wait and join the
+ * next one. The budget is a token bucket: one frame per TICK_MS on average, and up to
+ * `burstFrames` back to back after a quiet spell. A wall of ~10 commits a second, which comes in
+ * at random moments, would otherwise see most of its paints wait for the rest of an interval (two
+ * paints 60 ms apart: the second waits 40 ms) without saving a single frame.
  */
 import { deflateRawSync } from 'node:zlib';
 import { BYTES_PER_CHANGE, encodePixelsFrame, type PixelChange, writePixelChange } from '@pixel-wall/shared';
@@ -14,6 +17,9 @@ import type { Bus } from './bus.ts';
 
 /** How soon a held tick looks again: the hub frees up mid-interval, and the changes should not wait out a whole TICK_MS more. */
 const HOLD_RETRY_MS = 5;
+
+/** Frames a quiet spell saves up (see the header); 1: at most one frame per TICK_MS, always. */
+const BURST_FRAMES = 4;
 
 /** Bodies shorter than this go out as they are; longer ones deflated when that makes them smaller. */
 const DEFLATE_MIN_BYTES = 128;
@@ -27,6 +33,8 @@ export interface TickerOptions {
    * up when the fan-out cannot keep up with TICK_MS. A held tick looks again every HOLD_RETRY_MS.
    */
   hold?: () => boolean;
+  /** frames that may leave back to back after a quiet spell (default 4) */
+  burstFrames?: number;
   log?: { warn(obj: object, msg: string): void };
   metrics?: { batch(changes: number, bytes: number): void };
 }
@@ -52,10 +60,12 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
   let active = opts.active ?? true;
   let skipSeq = false;
   let closed = false;
-  // When the last frame went out: a change that arrives later than TICK_MS after it goes out at
-  // once (a quiet wall shows a paint as soon as its commit lands); changes that arrive sooner wait
-  // for the rest of the interval and leave together (a busy wall sends at most one frame per tick).
-  let lastPublishAt = Number.NEGATIVE_INFINITY;
+  // The frame budget as a virtual clock (GCRA): `due` moves one TICK_MS on with every frame, from
+  // the frame's time or from where it stood, whichever is later. A frame may leave once `due` is
+  // less than `burst` intervals ahead: a change on a quiet wall goes out at once, a busy wall
+  // settles at one frame per TICK_MS (its changes waiting out the interval and leaving together).
+  const burst = Math.max(1, opts.burstFrames ?? BURST_FRAMES);
+  let due = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let immediate: ReturnType<typeof setImmediate> | null = null;
   const unsubscribe = opts.bus.subscribe({
@@ -70,10 +80,10 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
     },
   });
 
-  /** Arms the next run: at once when the last frame is older than TICK_MS, else when it is due. */
+  /** Arms the next run: at once while the budget has a frame, else when it has one again. */
   function schedule(delayMs?: number): void {
     if (closed || running || timer || immediate) return;
-    const wait = delayMs ?? lastPublishAt + opts.tickMs - performance.now();
+    const wait = delayMs ?? due - (burst - 1) * opts.tickMs - performance.now();
     if (wait <= 0) {
       // One macrotask later, so that every change of the same commit joins the frame.
       immediate = setImmediate(fire);
@@ -101,7 +111,8 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
       await opts.bus.nextSeq();
     }
     if (pending.size === 0) return 'done';
-    lastPublishAt = performance.now();
+    const now = performance.now();
+    due = Math.max(due, now) + opts.tickMs;
     const body = encodePendingBody();
     const changes = pending.size;
     pending.clear();
