@@ -56,6 +56,19 @@ async function setup(
   return s;
 }
 
+/** A hub whose repaints wait in the handler until `release()`, then complete in one go, as a committed group does. */
+async function gatedSetup(): Promise<{ s: Setup; release: () => void; waiting: () => number }> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let waiting = 0;
+  const s = await setup(async (_u, pixelId) => {
+    waiting++;
+    await gate;
+    return { pixelId };
+  });
+  return { s, release, waiting: () => waiting };
+}
+
 function client(url: string): Promise<{ ws: WebSocket; frames: ServerFrame[] }> {
   const ws = new WebSocket(url);
   const frames: ServerFrame[] = [];
@@ -153,14 +166,7 @@ describe('hub', () => {
   });
 
   it("writes a group's replies before the frame that follows it to other sockets", async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let waiting = 0;
-    const s = await setup(async (_u, pixelId) => {
-      waiting++;
-      await gate;
-      return { pixelId };
-    });
+    const { s, release, waiting } = await gatedSetup();
     const painter = await client(s.url);
     const watcher = await client(s.url);
     // What reaches each server-side TCP socket, in order: the painter's reply leaves when its
@@ -180,7 +186,7 @@ describe('hub', () => {
       return write(b);
     }) as typeof watcherTcp.write;
     painter.ws.send(encodeRepaintRpc(1, 7, 1));
-    await until(() => waiting === 1, 'the RPC in the handler');
+    await until(() => waiting() === 1, 'the RPC in the handler');
     // The frame is published one macrotask after the commit, as the ticker does on a quiet wall;
     // the reply is corked until the end of that turn.
     setImmediate(() => void s.bus.publishFrame(encodePixelsFrame(1, new Uint8Array([7, 0, 0, 1]), false)));
@@ -193,18 +199,11 @@ describe('hub', () => {
   });
 
   it('answers every RPC of a socket when a whole group of them completes at once', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let waiting = 0;
-    const s = await setup(async (_u, pixelId) => {
-      waiting++;
-      await gate;
-      return { pixelId };
-    });
+    const { s, release, waiting } = await gatedSetup();
     const c = await client(s.url);
     for (let id = 1; id <= 40; id++) c.ws.send(encodeRepaintRpc(id, id, 1));
     // All 40 wait in the handler, then complete in one go, as a committed group does.
-    await until(() => waiting === 40, 'all RPCs in the handler');
+    await until(() => waiting() === 40, 'all RPCs in the handler');
     release();
     const results = () => c.frames.filter((f) => f.type === FrameType.Result);
     await until(() => results().length === 40, 'all results');
