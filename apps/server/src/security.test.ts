@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerCheck } from './app/ops-routes.ts';
-import { helmetOptions, inlineScriptHashes } from './lib/security-headers.ts';
+import { helmetOptions, inlineScriptHashes, staticSecurityHeaders } from './lib/security-headers.ts';
 import { createTestStore, type RunningApp, startApp, type TestStore, testConfig } from './testing/harness.ts';
 
 const INLINE = "document.documentElement.dataset.ready = 'yes';";
@@ -30,6 +30,24 @@ describe('helmetOptions on a plain-http local run', () => {
     const http = helmetOptions({ publicUrl: 'http://10.0.0.5:8080', indexHtml: null });
     expect((http.contentSecurityPolicy as typeof csp).directives['connect-src']).toContain(
       'ws://10.0.0.5:8080',
+    );
+  });
+});
+
+describe('staticSecurityHeaders', () => {
+  it('are the headers helmet sets for the options, worked out once', () => {
+    const local = new Map(staticSecurityHeaders(helmetOptions({ publicUrl: null, indexHtml: null })));
+    expect(directivesOf(local.get('content-security-policy')).get('frame-ancestors')?.[0]).toBe("'self'");
+    expect(local.get('x-content-type-options')).toBe('nosniff');
+    expect(local.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect(local.has('strict-transport-security')).toBe(false);
+    expect(local.has('x-frame-options')).toBe(false);
+    const deployed = new Map(
+      staticSecurityHeaders(helmetOptions({ publicUrl: 'https://wall.example', indexHtml: null })),
+    );
+    expect(deployed.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(directivesOf(deployed.get('content-security-policy')).get('connect-src')).toContain(
+      'wss://wall.example',
     );
   });
 });

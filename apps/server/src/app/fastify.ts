@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { ErrorCode } from '@pixel-wall/shared';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -21,7 +20,7 @@ import type { App } from '../http.ts';
 import { createLogThrottle } from '../lib/log-throttle.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { Redis } from '../lib/redis.ts';
-import { helmetOptions } from '../lib/security-headers.ts';
+import { helmetOptions, staticSecurityHeaders } from '../lib/security-headers.ts';
 import { routeUpgrades } from './ws-route.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -103,10 +102,13 @@ export async function createFastify(deps: FastifyDeps): Promise<App> {
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
   });
-  await app.register(
-    fastifyHelmet,
+  const securityHeaders = staticSecurityHeaders(
     helmetOptions({ publicUrl: config.publicUrl, indexHtml: deps.indexHtml }),
   );
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
+  });
   // Upgrade requests go through the router and its hooks like any request; /ws completes them.
   routeUpgrades(app);
   // JSON lists (shop, ratings, histories) gzip to a fraction on a phone's network. Small replies,

@@ -1,5 +1,5 @@
 /**
- * Security headers (@fastify/helmet) with a Content Security Policy fitted to the built web app:
+ * Security headers (helmet) with a Content Security Policy fitted to the built web app:
  * - scripts: our own files, the inline scripts of the built index.html by their SHA-256, and
  *   Telegram's Login Widget (https://telegram.org) whose button is an iframe of oauth.telegram.org;
  * - styles: our own plus inline ones (index.html's splash style; TON Connect UI injects its styles);
@@ -11,7 +11,9 @@
  *   `frame-ancestors` governs framing, so X-Frame-Options (which cannot name Telegram) is not sent.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import http from 'node:http';
+import net from 'node:net';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Telegram's web clients (web.telegram.org/k and /a, and their older webk/webz addresses). */
 export const TELEGRAM_FRAME_ANCESTORS = [
@@ -43,7 +45,7 @@ export interface SecurityHeaderOptions {
   indexHtml: string | null;
 }
 
-export function helmetOptions(opts: SecurityHeaderOptions): FastifyHelmetOptions {
+export function helmetOptions(opts: SecurityHeaderOptions): HelmetOptions {
   const publicUrl = opts.publicUrl ? new URL(opts.publicUrl) : null;
   const connect = ["'self'", 'https:'];
   // CSP3 lets 'self' cover the same host's ws:/wss:, older WebKit does not: name it when known.
@@ -71,7 +73,6 @@ export function helmetOptions(opts: SecurityHeaderOptions): FastifyHelmetOptions
   // Over plain http (a local run) an upgrade would send the page's own requests to https.
   if (publicUrl?.protocol === 'https:') directives['upgrade-insecure-requests'] = [];
   return {
-    global: true,
     contentSecurityPolicy: { useDefaults: false, directives },
     // frame-ancestors decides who may frame us; X-Frame-Options could only say DENY or SAMEORIGIN.
     frameguard: false,
@@ -81,4 +82,22 @@ export function helmetOptions(opts: SecurityHeaderOptions): FastifyHelmetOptions
     crossOriginResourcePolicy: { policy: 'same-site' },
     strictTransportSecurity: publicUrl?.protocol === 'https:' ? { maxAge: 31_536_000 } : false,
   };
+}
+
+/**
+ * The headers helmet sets for these options, worked out once: helmet's middleware writes them onto
+ * a real (unsent) response here, and every reply then gets the same name/value pairs. None of them
+ * depends on the request (no nonces), and @fastify/helmet 13 calls `helmet(options)` again for each
+ * request, parsing the whole policy each time: 8.6 % of the main thread's time under the HTTP paint
+ * load (BENCHMARKS.md, "Security headers worked out once").
+ */
+export function staticSecurityHeaders(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
+  const res = new http.ServerResponse(new http.IncomingMessage(new net.Socket()));
+  let passed = false;
+  helmet(options)(res.req, res, (err?: unknown) => {
+    if (err) throw err;
+    passed = true;
+  });
+  if (!passed) throw new Error('helmet did not finish synchronously');
+  return Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)] as const);
 }
