@@ -10,12 +10,12 @@
  * ends after the reply; the /ws route completes an upgrade that reaches it that way too.
  */
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, STATUS_CODES, ServerResponse } from 'node:http';
+import { type IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { CloseCode } from '@pixel-wall/shared';
-import { type WebSocket, WebSocketServer } from 'ws';
 import type { FastifyRequest } from 'fastify';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { App } from '../http.ts';
 import { createLogThrottle } from '../lib/log-throttle.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
@@ -76,13 +76,16 @@ export function routeUpgrades(app: App): void {
       socket.destroy();
     }
   });
-  app.addHook('onResponse', async (req) => {
+  // A callback, not async: it runs after every request, and most are not upgrades.
+  app.addHook('onResponse', (req, _reply, done) => {
     const raw = req.raw as UpgradeRequest;
     const pending = raw[kUpgrade];
-    if (!pending) return;
-    delete raw[kUpgrade];
-    // The reply is written; the connection was never going to carry HTTP again.
-    pending.socket.end(() => pending.socket.destroy());
+    if (pending) {
+      delete raw[kUpgrade];
+      // The reply is written; the connection was never going to carry HTTP again.
+      pending.socket.end(() => pending.socket.destroy());
+    }
+    done();
   });
 }
 

@@ -33,7 +33,15 @@ const snapshotQuery = z
 export function registerCanvasRoutes(app: App, deps: CanvasRoutesDeps): void {
   app.post(
     `${API_PREFIX}/repaint/start`,
-    { schema: { body: repaintBody, response: { 200: repaintResultSchema } }, config: { auth: 'required' } },
+    {
+      schema: { body: repaintBody, response: { 200: repaintResultSchema } },
+      config: { auth: 'required' },
+      // The hot path: a paint's reply is ~100 bytes (never compressed) and its body is never sent
+      // compressed, so @fastify/compress's three hooks would only cost time (~5 % of the server's
+      // main thread under the HTTP paint load, BENCHMARKS.md).
+      compress: false,
+      decompress: false,
+    },
     async (req) => deps.canvas.repaint(callerId(req), req.body.pixelId, paletteIndexOf(req.body.newColor)),
   );
 
