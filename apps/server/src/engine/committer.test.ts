@@ -15,6 +15,16 @@ const rec = (pixelId: number, userId: number, color = 1, at = Date.UTC(2026, 10,
   chargesUpdatedAt: at,
 });
 
+/** A transaction's Sql that runs nothing: each statement goes to `onQuery`, every result is empty. */
+function recordingSql(onQuery: (text: string, params: readonly unknown[]) => void = () => {}): Sql {
+  return {
+    query: async (text: string, params: readonly unknown[] = []) => {
+      onQuery(text, params);
+      return [];
+    },
+  } as unknown as Sql;
+}
+
 describe('committer', () => {
   it('acknowledges only after its batch is written, batching concurrent paints', async () => {
     const written: number[] = [];
@@ -25,12 +35,11 @@ describe('committer', () => {
       windowMs: 1,
       transaction: async (fn) => {
         await gate;
-        return fn({
-          query: async (_t: string, params?: readonly unknown[]) => {
-            if (_t.includes('INSERT INTO pixels')) written.push(...(params![0] as number[]));
-            return [];
-          },
-        } as Sql);
+        return fn(
+          recordingSql((t, params) => {
+            if (t.includes('INSERT INTO pixels')) written.push(...(params[0] as number[]));
+          }),
+        );
       },
     });
     let acked = 0;
@@ -50,12 +59,11 @@ describe('committer', () => {
       windowMs: 60_000,
       quietMs: 1000,
       transaction: async (fn) =>
-        fn({
-          query: async (t: string, params?: readonly unknown[]) => {
-            if (t.includes('INSERT INTO pixels')) groups.push([...(params![0] as number[])]);
-            return [];
-          },
-        } as Sql),
+        fn(
+          recordingSql((t, params) => {
+            if (t.includes('INSERT INTO pixels')) groups.push([...(params[0] as number[])]);
+          }),
+        ),
     });
     const within = (p: Promise<unknown>, ms: number) =>
       Promise.race([p.then(() => 'written'), new Promise((r) => setTimeout(() => r('waiting'), ms))]);
@@ -96,12 +104,11 @@ describe('committer', () => {
       windowMs: 50,
       maxBatch: 10,
       transaction: async (fn) =>
-        fn({
-          query: async (t: string, params?: readonly unknown[]) => {
-            if (t.includes('INSERT INTO counters')) sizes.push((params![1] as number[])[0]!);
-            return [];
-          },
-        } as Sql),
+        fn(
+          recordingSql((t, params) => {
+            if (t.includes('INSERT INTO counters')) sizes.push((params[1] as number[])[0]!);
+          }),
+        ),
     });
     const p = c.submitMany(Array.from({ length: 25 }, (_, i) => rec(i + 1, 1)));
     await c.close();
@@ -125,7 +132,7 @@ describe('committer', () => {
       transaction: async (fn) => {
         // Scheduled before the group is released: what each following macrotask sees of it.
         setImmediate(() => everyTurn(2));
-        return fn({ query: async () => [] } as unknown as Sql);
+        return fn(recordingSql());
       },
     });
     const all = [1, 2, 3, 4, 5].map((p) => c.submit(rec(p, 1)).then(() => acked.push(p)));
@@ -202,7 +209,7 @@ describe('commit stream', () => {
         log.push('failed');
         throw new Error('connection lost');
       }
-      const result = await fn({ query: async () => [] } as unknown as Sql);
+      const result = await fn(recordingSql());
       log.push('committed');
       return result;
     };
@@ -340,13 +347,7 @@ describe('commit stream', () => {
           return { text: 'OVERWRITES', params: [] };
         },
       },
-      transaction: async (fn) =>
-        fn({
-          query: async (t: string) => {
-            texts.push(t);
-            return [];
-          },
-        } as unknown as Sql),
+      transaction: async (fn) => fn(recordingSql((t) => texts.push(t))),
     });
     await c.submitMany([rec(5, 1), rec(6, 2)]);
     expect(batches).toEqual([[5, 6]]);
