@@ -1,4 +1,3 @@
-import { createSecretKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countsOf } from '../items/inventory.ts';
 import { type EconomyHarness, startEconomy } from '../shop/testing.ts';
@@ -6,6 +5,7 @@ import {
   decidePaintReward,
   grantGoods,
   grantToken,
+  paintRewardDraw,
   paintRewardPx,
   recordPaintReward,
   trimDecimal,
@@ -36,11 +36,22 @@ describe('decidePaintReward', () => {
     const other = Array.from({ length: 2000 }, (_, i) => decidePaintReward('other', 50, 7, 1, i) !== null);
     const same = Array.from({ length: 2000 }, (_, i) => decidePaintReward('seed', 50, 7, 1, i) !== null);
     expect(other).not.toEqual(same);
-    // the service's KeyObject of a seed decides exactly as the seed's string
-    const key = createSecretKey(Buffer.from('seed', 'utf8'));
-    expect(Array.from({ length: 2000 }, (_, i) => decidePaintReward(key, 50, 7, 1, i) !== null)).toEqual(
+    // the service's draw made once decides exactly as the seed's string
+    const draw = paintRewardDraw('seed');
+    expect(Array.from({ length: 2000 }, (_, i) => decidePaintReward(draw, 50, 7, 1, i) !== null)).toEqual(
       same,
     );
+    // every part of the paint counts: players up to 2^53, pixels, times to the millisecond
+    const big = Number.MAX_SAFE_INTEGER;
+    expect(draw(big, 1_048_576, 1_700_000_000_000)).toHaveLength(16);
+    const blocks = [
+      draw(7, 1, 5),
+      draw(7 + 2 ** 32, 1, 5),
+      draw(7, 2, 5),
+      draw(7, 1, 6),
+      draw(big, 1, 5),
+    ].map((b) => b.toString('hex'));
+    expect(new Set(blocks).size).toBe(blocks.length);
     expect(decidePaintReward('seed', 0, 1, 2, 3)).toBeNull();
     expect(decidePaintReward('seed', 1, 1, 2, 3)).not.toBeNull();
   });
