@@ -15,6 +15,7 @@ import { createWebModule, readWebBuild } from './app/static.ts';
 import { createWsModule } from './app/ws-route.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createDbMaintenanceModule } from './db/maintenance.ts';
 import { createCommitter } from './engine/committer.ts';
 import type { Engine } from './engine/types.ts';
 import type { App } from './http.ts';
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     createEngineModule({ db, engine, redis, prefix, instanceId, log }),
     auth, // first to register: its guard sees every route after it
     createOpsModule({ config, db, redis, metrics, lifecycle, committer, log }),
+    createDbMaintenanceModule({ db, intervalMs: config.dbVacuumMs, log }),
     createUsersModule({ users, tokens, engine, mining: mining.mining, wallets, countryOf: auth.countryOf }),
     canvas,
     stats,

@@ -34,6 +34,7 @@ const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  DB_VACUUM_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   REDIS_PREFIX: z
@@ -160,6 +161,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** embedded database only: milliseconds between two VACUUM (ANALYZE); 0 = never */
+  dbVacuumMs: number;
   databaseUrl: string | null;
   redisUrl: string | null;
   /** namespace of every Redis key, so several walls can share one Redis */
@@ -270,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    dbVacuumMs: e.DB_VACUUM_MINUTES * 60_000,
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
