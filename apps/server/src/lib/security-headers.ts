@@ -89,7 +89,7 @@ export function helmetOptions(opts: SecurityHeaderOptions): HelmetOptions {
  * a real (unsent) response here, and every reply then gets the same name/value pairs. None of them
  * depends on the request (no nonces), and @fastify/helmet 13 calls `helmet(options)` again for each
  * request, parsing the whole policy each time: 8.6 % of the main thread's time under the HTTP paint
- * load (BENCHMARKS.md, "Security headers worked out once").
+ * load (BENCHMARKS.md, "The HTTP paint path, per request").
  */
 export function staticSecurityHeaders(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
   const res = new http.ServerResponse(new http.IncomingMessage(new net.Socket()));
