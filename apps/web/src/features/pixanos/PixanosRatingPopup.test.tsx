@@ -1,5 +1,5 @@
 import { PALETTE } from '@pixel-wall/shared/core';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,8 +26,6 @@ beforeAll(async () => {
   i18n = await createTestI18n();
 });
 afterEach(cleanup);
-
-const flush = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 function telegram(openInvoice: (url: string) => Promise<InvoiceOutcome>): Platform {
   return { ...createWebPlatform(''), kind: 'telegram', openInvoice };
@@ -76,10 +74,8 @@ describe('Pixanos rating: buying a Snap', () => {
       },
     });
     fireEvent.click(await screen.findByTestId('pixanos-buy'));
-    await flush();
-    await flush();
+    await waitFor(() => expect(toasts(context)).toEqual([['success', 'Success!']]));
     expect(bodies).toEqual([{ type: 13, qty: 1, pixanosColor: expect.stringMatching(/^#[0-9A-F]{6}$/) }]);
-    expect(toasts(context)).toEqual([['success', 'Success!']]);
   });
 
   it.each<[string, FetchHandler, InvoiceOutcome]>([
@@ -103,9 +99,7 @@ describe('Pixanos rating: buying a Snap', () => {
       },
     });
     fireEvent.click(await screen.findByTestId('pixanos-buy'));
-    await flush();
-    await flush();
-    expect(toasts(context)).toEqual([['error', 'Error, try again.']]);
+    await waitFor(() => expect(toasts(context)).toEqual([['error', 'Error, try again.']]));
     expect((screen.getByTestId('pixanos-buy') as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -114,8 +108,7 @@ describe('Pixanos rating: buying a Snap', () => {
       fetch: (path) => (path.startsWith('/ratings/pixanos') ? json(200, EMPTY_RATING) : undefined),
     });
     fireEvent.click(await screen.findByTestId('pixanos-buy'));
-    await flush();
-    expect(router.state.location.pathname).toBe('/stars');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/stars'));
     expect(selectShopProduct(context.store.getState())).toBe(13);
     expect(onClose).toHaveBeenCalled();
     expect(toasts(context)).toEqual([]);
@@ -168,8 +161,7 @@ describe('Pixanos rating: History (GET /history/all)', () => {
     expect(await screen.findAllByTestId('pixanos-history-row')).toHaveLength(10);
     expect(screen.getAllByTestId('pixanos-history-row')[0]!.textContent).toContain('50% of the Wall');
     fireEvent.click(screen.getByTestId('load-more'));
-    await flush();
-    expect(screen.getAllByTestId('pixanos-history-row')).toHaveLength(12);
+    await waitFor(() => expect(screen.getAllByTestId('pixanos-history-row')).toHaveLength(12));
     expect(offsets).toEqual(['0', '10']);
     expect(screen.getByTestId('load-more').textContent).toBe("That's everyone");
   });

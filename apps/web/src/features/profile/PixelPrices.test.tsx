@@ -38,7 +38,7 @@ describe('pixel prices (GET /image/prices)', () => {
           })
         : undefined,
     );
-    const rows = screen.getAllByTestId('pixel-price-tier');
+    const rows = await screen.findAllByTestId('pixel-price-tier');
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('Rings 0–63 from the centre');
     expect(rows[0]!.textContent).toContain('8 PX');
@@ -54,9 +54,8 @@ describe('pixel prices (GET /image/prices)', () => {
         ? json(500, { error: { code: 'INTERNAL', message: 'x' }, requestId: 'r' })
         : json(200, { currency: 'PX', tiers: [] });
     });
-    expect(screen.getByRole('alert').textContent).toContain("Couldn't load pixel prices.");
+    expect((await screen.findByRole('alert')).textContent).toContain("Couldn't load pixel prices.");
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await flush();
-    expect(screen.getByText('No prices yet.')).toBeTruthy();
+    expect(await screen.findByText('No prices yet.')).toBeTruthy();
   });
 });

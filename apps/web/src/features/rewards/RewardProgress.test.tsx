@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../App.tsx';
@@ -39,8 +39,10 @@ describe('token reward progress (GET /rewards/tokens/obtain/progress)', () => {
         ? json(200, { total: '12.5', count: 3, reward_size: '4' })
         : undefined,
     );
+    await waitFor(() =>
+      expect(screen.getByTestId('reward-progress').textContent).toContain('Obtained in 3 rewards'),
+    );
     const block = screen.getByTestId('reward-progress');
-    expect(block.textContent).toContain('Obtained in 3 rewards');
     expect(block.textContent).toContain('12.5 PX');
     expect(block.textContent).toContain('To claim');
     expect(block.textContent).toContain('4 PX');
@@ -64,11 +66,12 @@ describe('token reward progress (GET /rewards/tokens/obtain/progress)', () => {
         ? json(500, { error: { code: 'INTERNAL', message: 'x' }, requestId: 'r' })
         : json(200, { total: '1', count: 1, reward_size: '1' });
     });
-    expect(screen.getByRole('alert').textContent).toContain("Couldn't load your reward progress.");
+    expect((await screen.findByRole('alert')).textContent).toContain("Couldn't load your reward progress.");
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByTestId('reward-progress').getAttribute('aria-busy')).toBe('true');
-    await flush();
+    await waitFor(() =>
+      expect(screen.getByTestId('reward-progress').textContent).toContain('Obtained in 1 rewards'),
+    );
     expect(calls).toBe(2);
-    expect(screen.getByTestId('reward-progress').textContent).toContain('Obtained in 1 rewards');
   });
 });
