@@ -190,12 +190,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       canvas: (minSeq) => canvas.rpc.canvas(minSeq),
     },
   });
-  // A tick waits while this instance's hub has a frame behind the one it is writing.
+  // A tick waits while this instance's hub has a frame behind the one it is writing; frames that
+  // take long to write (many sockets) are spaced further apart than TICK_MS.
   const ticker = createTicker({
     bus,
     active: redis === null,
     tickMs: config.tickMs,
     hold: () => hub.backlog > 1,
+    writeMs: () => hub.writeMs,
     log,
   });
   const online = createOnlineCounter({ local: () => hub.online, redis, key: `${prefix}online`, instanceId });

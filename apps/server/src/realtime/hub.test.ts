@@ -152,6 +152,23 @@ describe('hub', () => {
     for (const c of [...clients, late]) c.ws.terminate();
   });
 
+  it("reports the thread time of the last finished broadcast's writes", async () => {
+    // No time slice: the broadcast yields after every 64 sockets, in four slices here.
+    const s = await setup(async () => ({}), 0);
+    const clients = await Promise.all(Array.from({ length: 200 }, () => client(s.url)));
+    expect(s.hub.writeMs).toBe(0);
+    const t0 = performance.now();
+    await s.bus.publishFrame(encodePixelsFrame(1, new Uint8Array([1, 0, 0, 1]), false));
+    // Still going out: the last finished broadcast is none yet.
+    expect(s.hub.sending).toBe(true);
+    expect(s.hub.writeMs).toBe(0);
+    await until(() => !s.hub.sending, 'the broadcast is written');
+    const elapsed = performance.now() - t0;
+    expect(s.hub.writeMs).toBeGreaterThan(0);
+    expect(s.hub.writeMs).toBeLessThanOrEqual(elapsed);
+    for (const c of clients) c.ws.terminate();
+  });
+
   it('writes frames of every length class byte for byte (7-, 16- and 64-bit lengths)', async () => {
     const s = await setup(async () => ({}));
     const c = await client(s.url);

@@ -72,10 +72,19 @@ export interface Hub {
   readonly sending: boolean;
   /** broadcasts not yet written to every socket (more than one: a newer one rides along) */
   readonly backlog: number;
+  /**
+   * Milliseconds of this thread a broadcast takes to write (its slices added up, not the time
+   * between them), averaged over the last few finished ones: what one more frame costs the event
+   * loop at this many sockets.
+   */
+  readonly writeMs: number;
   attach(ws: WebSocket, identity: SocketIdentity): void;
   /** Closes every socket with `code` and stops ticking. */
   close(code?: number, reason?: string): Promise<void>;
 }
+
+/** How much the newest broadcast moves the average write time (`writeMs`). */
+const WRITE_MS_WEIGHT = 0.2;
 
 /** Longest synchronous stretch of one broadcast before it yields to the event loop. */
 const BROADCAST_SLICE_MS = 5;
@@ -180,6 +189,9 @@ export function createHub(opts: HubOptions): Hub {
   let behind = 0;
   let cursor = 0;
   let sending = false;
+  /** this thread's time in the broadcast going out, slice by slice; the average of finished ones */
+  let runMs = 0;
+  let averageWriteMs = 0;
 
   function broadcast(frame: Uint8Array): void {
     if (live === 0) return;
@@ -235,7 +247,8 @@ export function createHub(opts: HubOptions): Hub {
     // which can take many milliseconds to write to every socket: a quiet wall's frame goes out
     // the macrotask after its commit, ahead of the turn-end uncork.
     if (uncorkScheduled) uncorkAll();
-    const until = performance.now() + sliceMs;
+    const start = performance.now();
+    const until = start + sliceMs;
     let n = 0;
     let passed = 0;
     while (behind > 0) {
@@ -252,11 +265,20 @@ export function createHub(opts: HubOptions): Hub {
       }
       passed = 0;
       deliver(c);
-      if ((++n & 63) === 0 && performance.now() >= until) {
-        setImmediate(sendSome);
-        return;
+      if ((++n & 63) === 0) {
+        const now = performance.now();
+        if (now >= until) {
+          runMs += now - start;
+          setImmediate(sendSome);
+          return;
+        }
       }
     }
+    const ms = runMs + (performance.now() - start);
+    // A moving average: one slow broadcast (a collection in the middle of it) does not space the
+    // next frames by itself.
+    averageWriteMs = averageWriteMs === 0 ? ms : averageWriteMs + WRITE_MS_WEIGHT * (ms - averageWriteMs);
+    runMs = 0;
     sending = false;
     if (holes > 64 && holes * 2 > list.length) compact();
   }
@@ -398,6 +420,9 @@ export function createHub(opts: HubOptions): Hub {
     },
     get backlog() {
       return queue.length;
+    },
+    get writeMs() {
+      return averageWriteMs;
     },
     attach(ws, identity) {
       if (closed) {

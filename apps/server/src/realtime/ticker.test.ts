@@ -120,6 +120,32 @@ describe('ticker timing', () => {
     }
   });
 
+  it('spaces frames by twice their write time when that is longer than the interval, up to two intervals', async () => {
+    const bus = createMemoryBus();
+    const frames: { at: number; f: Uint8Array }[] = [];
+    bus.subscribe({ frame: (f) => frames.push({ at: performance.now(), f }) });
+    const tickMs = 50;
+    // Frames that take 40 ms of the thread to write: the next one waits 80 ms, not 50.
+    let writeMs = 40;
+    const ticker = createTicker({ bus, tickMs, burstFrames: 1, writeMs: () => writeMs });
+    try {
+      await bus.publishPixels([{ pixelId: 1, color: 1 }]);
+      await until(() => frames.length === 1, 'the first paint goes out at once');
+      await bus.publishPixels([{ pixelId: 2, color: 2 }]);
+      // A second of writing a frame: spaced by two intervals, not two seconds.
+      writeMs = 1000;
+      await until(() => frames.length === 2, 'the second frame');
+      expect(frames[1]!.at - frames[0]!.at).toBeGreaterThanOrEqual(75);
+      await bus.publishPixels([{ pixelId: 3, color: 3 }]);
+      await until(() => frames.length === 3, 'the third frame');
+      expect(frames[2]!.at - frames[1]!.at).toBeGreaterThanOrEqual(95);
+      expect(frames[2]!.at - frames[1]!.at).toBeLessThan(1000);
+    } finally {
+      await ticker.close();
+      await bus.close();
+    }
+  });
+
   it('an inactive ticker publishes nothing, and skips one sequence when it becomes active', async () => {
     const bus = createMemoryBus();
     const frames: Uint8Array[] = [];

@@ -10,6 +10,9 @@
  * `burstFrames` back to back after a quiet spell. A wall of ~10 commits a second, which comes in
  * at random moments, would otherwise see most of its paints wait for the rest of an interval (two
  * paints 60 ms apart: the second waits 40 ms) without saving a single frame.
+ *
+ * Where a frame takes long to write (thousands of sockets on this instance), frames are spaced
+ * further apart, up to two TICK_MS, so that writing them takes at most half of the event loop.
  */
 import { deflateRawSync } from 'node:zlib';
 import { BYTES_PER_CHANGE, encodePixelsFrame, type PixelChange, writePixelChange } from '@pixel-wall/shared';
@@ -20,6 +23,17 @@ const HOLD_RETRY_MS = 5;
 
 /** Frames a quiet spell saves up (see the header); 1: at most one frame per TICK_MS, always. */
 const BURST_FRAMES = 4;
+
+/**
+ * The most of the event loop that writing frames may take: the next frame waits at least a frame's
+ * write time (the hub's average) divided by this. Past ~5,000 sockets on one instance a frame takes tens of ms of
+ * the thread that also takes the paints; ten such frames a second left their commits waiting and
+ * made every change later, not sooner (BENCHMARKS.md, "Fan-out: frames spaced by their write").
+ */
+const MAX_WRITE_SHARE = 0.5;
+
+/** However long frames take to write, they are never spaced more than this many TICK_MS apart. */
+const MAX_SPACING_TICKS = 2;
 
 /** Bodies shorter than this go out as they are; longer ones deflated when that makes them smaller. */
 const DEFLATE_MIN_BYTES = 128;
@@ -33,6 +47,13 @@ export interface TickerOptions {
    * up when the fan-out cannot keep up with TICK_MS. A held tick looks again every HOLD_RETRY_MS.
    */
   hold?: () => boolean;
+  /**
+   * Milliseconds of the event loop a frame takes to write to this instance's sockets (the hub's
+   * average). Frames are spaced at least this divided by MAX_WRITE_SHARE apart, never less than
+   * TICK_MS nor more than MAX_SPACING_TICKS of it, so the fan-out leaves the paints the rest of
+   * the thread.
+   */
+  writeMs?: () => number;
   /** frames that may leave back to back after a quiet spell (default 4) */
   burstFrames?: number;
   log?: { warn(obj: object, msg: string): void };
@@ -112,7 +133,11 @@ export function createTicker(opts: TickerOptions & { active?: boolean }): Ticker
     }
     if (pending.size === 0) return 'done';
     const now = performance.now();
-    due = Math.max(due, now) + opts.tickMs;
+    const spacing = Math.min(
+      MAX_SPACING_TICKS * opts.tickMs,
+      Math.max(opts.tickMs, (opts.writeMs?.() ?? 0) / MAX_WRITE_SHARE),
+    );
+    due = Math.max(due, now) + spacing;
     const body = encodePendingBody();
     const changes = pending.size;
     pending.clear();
