@@ -55,7 +55,16 @@ export interface MemoryRun {
   workerHeapBytes: number | null;
   mainHeapBytes: number;
   signIns: { players: number; rss: number };
-  sockets: { requested: number; open: number; failed: number; rssBefore: number; rssAfter: number };
+  sockets: {
+    requested: number;
+    open: number;
+    failed: number;
+    rssBefore: number;
+    rssAfter: number;
+    /** V8's young generation (new space, committed) before and after, from the server's metrics */
+    youngBefore: number;
+    youngAfter: number;
+  };
   paint: {
     sockets: number;
     paintsPerSecond: number;
@@ -77,6 +86,16 @@ async function rssOf(server: ServerHandle): Promise<number> {
     // not Linux, or the process is gone
   }
   return metricTotal(await server.metrics(), 'process_resident_memory_bytes');
+}
+
+/**
+ * The server's young generation as V8 has committed it. A burst of thousands of handshakes, whose
+ * sockets survive every scavenge, grows it (up to twice --max-semi-space-size), and an idle server
+ * keeps it until V8's memory reducer runs, which it may not for minutes: RSS growth across opening
+ * the sockets counts it, although the sockets do not hold it.
+ */
+async function youngOf(server: ServerHandle): Promise<number> {
+  return metricTotal(await server.metrics(), 'nodejs_heap_space_size_total_bytes{space="new"}');
 }
 
 /** utime + stime of the whole process from /proc/<pid>/stat, in ms (clock ticks of 10 ms). */
@@ -139,6 +158,7 @@ async function withIdleSockets(server: ServerHandle, count: number): Promise<Mem
   });
   try {
     const rssBefore = await rssOf(server);
+    const youngBefore = await youngOf(server);
     const opened = await ask(
       child,
       // sampleEvery beyond the count: no watcher inflates frames (the wall is quiet anyway)
@@ -148,7 +168,15 @@ async function withIdleSockets(server: ServerHandle, count: number): Promise<Mem
     );
     // Let the server settle after the burst of upgrades before reading its RSS.
     await sleep(5000);
-    return { requested, open: opened.open, failed: opened.failed, rssBefore, rssAfter: await rssOf(server) };
+    return {
+      requested,
+      open: opened.open,
+      failed: opened.failed,
+      rssBefore,
+      rssAfter: await rssOf(server),
+      youngBefore,
+      youngAfter: await youngOf(server),
+    };
   } finally {
     if (child.connected) await ask(child, { type: 'close' }, 'closed', 30_000).catch(() => {});
     if (child.exitCode === null) {
