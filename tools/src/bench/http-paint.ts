@@ -1,9 +1,10 @@
 /**
- * HTTP paint load: a closed loop of C requests in flight over keep-alive connections (node:http,
- * cheaper per request than fetch). Each request is a random pixel and colour by a random player.
+ * HTTP paint load: a closed loop of C requests in flight over C keep-alive connections (the
+ * bench's own lean client, http-client.ts: node:http's took a third of the machine). Each request
+ * is a random pixel and colour by a random player.
  */
-import http from 'node:http';
 import { BASIC_COLORS, CANVAS_PIXELS, colorOfIndex, PALETTE_SIZE, paletteIndexOf } from '@pixel-wall/shared';
+import { HttpConnection } from './http-client.ts';
 import type { Player } from './players.ts';
 import { bump, type LatencySummary, Samples } from './stats.ts';
 
@@ -58,8 +59,8 @@ function errorKey(status: number, text: string): string {
 }
 
 export async function runHttpPaint(baseUrl: string, load: PaintLoad): Promise<PaintRun> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: load.concurrency });
-  const url = new URL('/api/v1/repaint/start', baseUrl);
+  const url = new URL(baseUrl);
+  const path = '/api/v1/repaint/start';
   const started = performance.now();
   const measureFrom = started + (load.warmupSeconds ?? 1) * 1000;
   const deadline = measureFrom + load.seconds * 1000;
@@ -70,42 +71,22 @@ export async function runHttpPaint(baseUrl: string, load: PaintLoad): Promise<Pa
   let noCharges = 0;
   let lastDone = measureFrom;
 
-  const one = (player: Player): Promise<{ status: number; text: string }> => {
-    const body = JSON.stringify({ pixelId: randomPixel(), newColor: colorOfIndex(randomColor()) });
-    return new Promise((resolve) => {
-      const req = http.request(
-        url,
-        {
-          method: 'POST',
-          agent,
-          headers: {
-            authorization: `Bearer ${player.token}`,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-          },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => {
-            text += c;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-          res.on('error', (err) => resolve({ status: 0, text: err.message }));
-        },
-      );
-      req.on('error', (err) => resolve({ status: 0, text: err.message }));
-      req.end(body);
-    });
-  };
+  const one = (conn: HttpConnection, player: Player) =>
+    conn.request(
+      'POST',
+      path,
+      `authorization: Bearer ${player.token}\r\ncontent-type: application/json\r\n`,
+      JSON.stringify({ pixelId: randomPixel(), newColor: colorOfIndex(randomColor()) }),
+    );
 
-  const worker = async () => {
+  const conns = Array.from({ length: load.concurrency }, () => new HttpConnection(url));
+  const worker = async (conn: HttpConnection) => {
     while (performance.now() < deadline && sent < load.maxRequests) {
       const player = load.players[Math.floor(Math.random() * load.players.length)]!;
       const t0 = performance.now();
       const counted = t0 >= measureFrom;
       if (counted) sent++;
-      const res = await one(player);
+      const res = await one(conn, player);
       const t1 = performance.now();
       if (!counted) continue;
       lastDone = t1;
@@ -116,8 +97,8 @@ export async function runHttpPaint(baseUrl: string, load: PaintLoad): Promise<Pa
       else bump(errors, res.status === 0 ? `transport: ${res.text}` : errorKey(res.status, res.text));
     }
   };
-  await Promise.all(Array.from({ length: load.concurrency }, worker));
-  agent.destroy();
+  await Promise.all(conns.map(worker));
+  for (const conn of conns) conn.close();
   const seconds = (lastDone - measureFrom) / 1000;
   return {
     concurrency: load.concurrency,
