@@ -27,14 +27,20 @@ function tablesNamed(text: string, tables: ReadonlySet<string>): string[] {
   return out;
 }
 
+/** The tables the migrations leave: each created, in name order, less those a later one drops. */
 function migratedTables(): string[] {
   const dir = path.join(SRC, 'db', 'migrations');
-  return fs
+  const tables = new Set<string>();
+  for (const f of fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
-    .flatMap((f) =>
-      [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/CREATE TABLE (\w+)/g)].map((m) => m[1]!),
-    );
+    .sort()) {
+    for (const m of fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/(CREATE|DROP) TABLE (\w+)/g)) {
+      if (m[1] === 'CREATE') tables.add(m[2]!);
+      else tables.delete(m[2]!);
+    }
+  }
+  return [...tables];
 }
 
 /** "<file relative to src> <table>" for every table a module's SQL names that another module owns. */

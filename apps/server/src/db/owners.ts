@@ -6,7 +6,7 @@
  * table missing here.
  *
  * Outside the modules: the group commit (engine/committer.ts) writes the paint path's tables —
- * pixels, pixel_overwrites, counters, user_period_repaints, and the repaint and charge columns of
+ * pixels, pixel_overwrites, counters, and the repaint, window and charge columns of
  * users and squads — in one batch per commit; lib/secrets.ts keeps app_secrets.
  *
  *   users                      users
@@ -15,7 +15,6 @@
  *   refresh_tokens             auth
  *   pixels                     pixels
  *   pixel_overwrites           pixels
- *   user_period_repaints       ratings
  *   counters                   stats
  *   inventory                  items
  *   daily_claims               items
@@ -57,7 +56,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   refresh_tokens: 'auth',
   pixels: 'pixels',
   pixel_overwrites: 'pixels',
-  user_period_repaints: 'ratings',
   counters: 'stats',
   inventory: 'items',
   daily_claims: 'items',
@@ -108,12 +106,5 @@ export const OWNER_EXCEPTIONS: readonly { file: string; table: string; why: stri
     why:
       "a squad's total is recomputed from its members' repaints in one UPDATE under the squad row " +
       'locks the group commit also takes; two statements would let a commit in between be lost',
-  },
-  {
-    file: 'modules/ratings/store.ts',
-    table: 'users',
-    why:
-      'the period boards are rebuilt in keyset chunks of user_period_repaints; the banned filter ' +
-      'must be applied in that same scan',
   },
 ];

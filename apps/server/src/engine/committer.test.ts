@@ -15,6 +15,9 @@ const rec = (pixelId: number, userId: number, color = 1, at = Date.UTC(2026, 10,
   chargesUpdatedAt: at,
 });
 
+/** The player's window columns (migration 0018). */
+const WINDOWS = 'day_period, day_repaints, week_period, week_repaints, month_period, month_repaints';
+
 /** A transaction's Sql that runs nothing: each statement goes to `onQuery`, every result is empty. */
 function recordingSql(onQuery: (text: string, params: readonly unknown[]) => void = () => {}): Sql {
   return {
@@ -170,14 +173,15 @@ describe('committer', () => {
         { id: 1, repaints: 4, charges: 1 },
         { id: 2, repaints: 1, charges: 3 },
       ]);
-      expect(
-        await db.query(
-          `SELECT period, user_id, repaints FROM user_period_repaints WHERE user_id = 1 ORDER BY period`,
-        ),
-      ).toEqual([
-        { period: 'd2026-11-22', user_id: 1, repaints: 4 },
-        { period: 'm2026-11', user_id: 1, repaints: 4 },
-        { period: 'w2026-11-16', user_id: 1, repaints: 4 },
+      expect(await db.query(`SELECT ${WINDOWS} FROM users WHERE id = 1`)).toEqual([
+        {
+          day_period: 'd2026-11-22',
+          day_repaints: 4,
+          week_period: 'w2026-11-16',
+          week_repaints: 4,
+          month_period: 'm2026-11',
+          month_repaints: 4,
+        },
       ]);
       expect(await db.query(`SELECT name, value FROM counters ORDER BY name`)).toEqual([
         { name: 'repaints', value: 5 },
@@ -187,6 +191,70 @@ describe('committer', () => {
       await db.transaction((tx) => writeBatch(tx, [rec(10, 1, 9, Date.UTC(2026, 10, 22, 11))]));
       expect(await db.query('SELECT color, user_id FROM pixels WHERE id = 10')).toEqual([
         { color: 4, user_id: 2 },
+      ]);
+    } finally {
+      await db.close();
+      await store.dispose();
+    }
+  });
+});
+
+describe("the player's windows on its row", () => {
+  const at = (d: number, h: number) => Date.UTC(2026, 10, d, h);
+  const windows = (db: Sql) => db.query(`SELECT ${WINDOWS} FROM users WHERE id = 1`);
+
+  it('starts a new window at its first paint, across midnight and a month, and ignores an older group', async () => {
+    const store = await createTestStore('pglite');
+    const db = await store.open();
+    try {
+      await migrate(db);
+      await db.query(`INSERT INTO users (id, first_name, charges, charges_updated_at) VALUES (1, 'A', 5, 0)`);
+      // Sunday 29 November, 23:00 twice, then Monday 30th (a new day and ISO week) in one group.
+      await db.transaction((tx) =>
+        writeBatch(tx, [rec(1, 1, 1, at(29, 23)), rec(2, 1, 1, at(29, 23)), rec(3, 1, 1, at(30, 1))]),
+      );
+      expect(await windows(db)).toEqual([
+        {
+          day_period: 'd2026-11-30',
+          day_repaints: 1,
+          week_period: 'w2026-11-30',
+          week_repaints: 1,
+          month_period: 'm2026-11',
+          month_repaints: 3,
+        },
+      ]);
+      // Another instance's group of Sunday commits after it: the newer windows stay as they are,
+      // the month (still the same) counts it.
+      await db.transaction((tx) => writeBatch(tx, [rec(4, 1, 1, at(29, 22))]));
+      expect(await windows(db)).toEqual([
+        {
+          day_period: 'd2026-11-30',
+          day_repaints: 1,
+          week_period: 'w2026-11-30',
+          week_repaints: 1,
+          month_period: 'm2026-11',
+          month_repaints: 4,
+        },
+      ]);
+      // Tuesday 1 December: a new day and month, the same week.
+      await db.transaction((tx) =>
+        writeBatch(tx, [rec(5, 1, 1, Date.UTC(2026, 11, 1, 9)), rec(6, 1, 1, Date.UTC(2026, 11, 1, 9))]),
+      );
+      expect(await windows(db)).toEqual([
+        {
+          day_period: 'd2026-12-01',
+          day_repaints: 2,
+          week_period: 'w2026-11-30',
+          week_repaints: 3,
+          month_period: 'm2026-12',
+          month_repaints: 2,
+        },
+      ]);
+      expect(await db.query(`SELECT name, value FROM counters ORDER BY name`)).toEqual([
+        { name: 'repaints', value: 6 },
+        { name: 'repaints:d2026-11-29', value: 3 },
+        { name: 'repaints:d2026-11-30', value: 1 },
+        { name: 'repaints:d2026-12-01', value: 2 },
       ]);
     } finally {
       await db.close();

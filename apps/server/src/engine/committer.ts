@@ -18,7 +18,7 @@
  */
 import type { PixelChange } from '@pixel-wall/shared';
 import { runStatements, type Sql, type Statement } from '../db/client.ts';
-import { allPeriodKeys, dayKey } from '../lib/periods.ts';
+import { allPeriodKeys } from '../lib/periods.ts';
 
 export interface PaintRecord {
   pixelId: number;
@@ -296,6 +296,18 @@ export function createCommitter(opts: CommitterOptions): Committer {
   };
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+
+/** One player's share of a batch: paints, the latest charge state, and the newest windows' counts. */
+interface UserSums {
+  n: number;
+  charged: PaintRecord | null;
+  /** day, week and month keys: the newest of each kind in the batch */
+  periods: string[];
+  /** the player's paints in each of those windows */
+  counts: number[];
+}
+
 /**
  * The batch as prepared multi-row statements; exported for the benchmark and tests. `overwrites`
  * null: who the batch paints over is not recorded.
@@ -308,28 +320,34 @@ export async function writeBatch(
   if (batch.length === 0) return;
   // Last write per pixel wins; earlier ones in the same batch are never written.
   const lastByPixel = new Map<number, PaintRecord>();
-  const byUser = new Map<number, { n: number; charged: PaintRecord | null }>();
+  const byUser = new Map<number, UserSums>();
   const bySquad = new Map<number, number>();
-  const byPeriod = new Map<string, Map<number, number>>();
   const byDay = new Map<string, number>();
+  // A batch spans a day or two at most: the window keys are formatted once per UTC day.
+  let dayNumber = Number.NaN;
+  let keys: readonly [string, string, string] = ['', '', ''];
   for (const r of batch) {
     lastByPixel.set(r.pixelId, r);
+    if (Math.floor(r.at / DAY_MS) !== dayNumber) {
+      dayNumber = Math.floor(r.at / DAY_MS);
+      keys = allPeriodKeys(r.at);
+    }
     const charged = r.charges !== null && r.chargesUpdatedAt !== null ? r : null;
     const u = byUser.get(r.userId);
     if (u) {
       u.n++;
       if (charged) u.charged = charged;
-    } else byUser.set(r.userId, { n: 1, charged });
-    if (r.squadId !== null) bySquad.set(r.squadId, (bySquad.get(r.squadId) ?? 0) + 1);
-    for (const key of allPeriodKeys(r.at)) {
-      let m = byPeriod.get(key);
-      if (!m) {
-        m = new Map();
-        byPeriod.set(key, m);
+      for (let k = 0; k < 3; k++) {
+        // A later window starts the count again; a paint of an earlier one (a batch across
+        // midnight out of order) counts in no current window.
+        if (keys[k]! > u.periods[k]!) {
+          u.periods[k] = keys[k]!;
+          u.counts[k] = 1;
+        } else if (keys[k] === u.periods[k]) u.counts[k]!++;
       }
-      m.set(r.userId, (m.get(r.userId) ?? 0) + 1);
-    }
-    const day = `repaints:${dayKey(r.at)}`;
+    } else byUser.set(r.userId, { n: 1, charged, periods: [...keys], counts: [1, 1, 1] });
+    if (r.squadId !== null) bySquad.set(r.squadId, (bySquad.get(r.squadId) ?? 0) + 1);
+    const day = `repaints:${keys[0]}`;
     byDay.set(day, (byDay.get(day) ?? 0) + 1);
   }
 
@@ -350,36 +368,30 @@ export async function writeBatch(
     params: [px.map((r) => r.pixelId), px.map((r) => r.color), px.map((r) => r.userId), px.map((r) => r.at)],
   });
 
+  // The player's row carries the repaints of the current day, week and month (migration 0018):
+  // a window newer than the row's starts its count; one older than the row's (a group committed
+  // after a newer one, across midnight) leaves the row's as it is. Keys of one kind sort in date
+  // order, and GREATEST skips the NULL of a player who never painted.
   const us = [...byUser.entries()].sort((a, b) => a[0] - b[0]);
+  const windowSql = (kind: string, key: string, n: string) =>
+    `${kind}_repaints = CASE WHEN u.${kind}_period = t.${key} THEN u.${kind}_repaints + t.${n}
+       WHEN u.${kind}_period > t.${key} THEN u.${kind}_repaints ELSE t.${n} END,
+     ${kind}_period = GREATEST(u.${kind}_period, t.${key})`;
   statements.push({
     text: `UPDATE users AS u
      SET repaints = u.repaints + t.n, charges = COALESCE(t.c, u.charges),
-         charges_updated_at = COALESCE(t.cts, u.charges_updated_at)
-     FROM unnest($1::bigint[], $2::int[], $3::int[], $4::bigint[]) AS t(id, n, c, cts)
+         charges_updated_at = COALESCE(t.cts, u.charges_updated_at),
+     ${windowSql('day', 'd', 'dn')}, ${windowSql('week', 'w', 'wn')}, ${windowSql('month', 'm', 'mn')}
+     FROM unnest($1::bigint[], $2::int[], $3::int[], $4::bigint[], $5::text[], $6::int[], $7::text[],
+                 $8::int[], $9::text[], $10::int[]) AS t(id, n, c, cts, d, dn, w, wn, m, mn)
      WHERE u.id = t.id`,
     params: [
       us.map(([id]) => id),
       us.map(([, v]) => v.n),
       us.map(([, v]) => v.charged?.charges ?? null),
       us.map(([, v]) => v.charged?.chargesUpdatedAt ?? null),
+      ...[0, 1, 2].flatMap((k) => [us.map(([, v]) => v.periods[k]!), us.map(([, v]) => v.counts[k]!)]),
     ],
-  });
-
-  const periods: string[] = [];
-  const periodUsers: number[] = [];
-  const periodCounts: number[] = [];
-  for (const [period, m] of [...byPeriod].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    for (const [uid, n] of [...m].sort((a, b) => a[0] - b[0])) {
-      periods.push(period);
-      periodUsers.push(uid);
-      periodCounts.push(n);
-    }
-  }
-  statements.push({
-    text: `INSERT INTO user_period_repaints (period, user_id, repaints)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[])
-     ON CONFLICT (period, user_id) DO UPDATE SET repaints = user_period_repaints.repaints + EXCLUDED.repaints`,
-    params: [periods, periodUsers, periodCounts],
   });
 
   if (bySquad.size > 0) {

@@ -16,7 +16,7 @@ import type { Database, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import { type Board, periodBoards, periodRepaintsOf, type RatingsStore } from '../ratings/store.ts';
+import { type Board, periodBoards, type RatingsStore } from '../ratings/store.ts';
 import * as users from '../users/store.ts';
 import { readLog, writeLogEntry } from './log.ts';
 import { createRoles, parseRole, ROLE_RANK, type Roles } from './roles.ts';
@@ -113,7 +113,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       const [players, ...periods] = boards();
       const repaints = Number(target.repaints);
       await deps.store.set(players!, targetId, repaints > 0 ? repaints : null);
-      const inPeriods = await periodRepaintsOf(deps.db, targetId, periods);
+      const inPeriods = await users.periodRepaintsOf(deps.db, targetId, periods);
       for (const r of inPeriods) {
         if (Number(r.repaints) > 0) await deps.store.set(r.period as Board, targetId, Number(r.repaints));
       }

@@ -64,13 +64,12 @@ describe.each(kinds)('rating pages on %s', (kind) => {
     );
     const [day, week, month] = allPeriodKeys(Date.now());
     // Today only the last ten painted, one repaint each, id order reversed by count.
-    for (const period of [day, week, month]) {
-      await db.query(
-        `INSERT INTO user_period_repaints (period, user_id, repaints)
-         SELECT $1, id, id - 20050 FROM unnest($2::bigint[]) AS t(id)`,
-        [period, PLAYERS.slice(50).map((p) => p.id)],
-      );
-    }
+    await db.query(
+      `UPDATE users SET day_period = $1, day_repaints = id - 20050, week_period = $2,
+         week_repaints = id - 20050, month_period = $3, month_repaints = id - 20050
+       WHERE id = ANY($4::bigint[])`,
+      [day, week, month, PLAYERS.slice(50).map((p) => p.id)],
+    );
     await t.sync();
     // 20055 signs in as a player of the seeded squad Alpha: 165 repaints, gold.
     token = (await telegramSignIn(t.app.baseUrl, { id: 20055, first_name: 'P20055' })).token;

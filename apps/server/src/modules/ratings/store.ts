@@ -7,7 +7,7 @@
  *                                 of this one board, so a player changing league moves nowhere
  *   'd2026-11-22' / 'w2026-11-16' / 'm2026-11'
  *                                 repaints within a day / ISO week / month (UTC), keyed like
- *                                 user_period_repaints; dropped a day after the window ends
+ *                                 the window columns of users; dropped a day after the window ends
  *   'squads'                      squads by scored repaints
  *
  * Order: score descending, then id ascending (equal scores: the lower id ranks first). Ranks start
@@ -27,7 +27,7 @@ import {
 import type { Sql } from '../../db/client.ts';
 import { allPeriodKeys } from '../../lib/periods.ts';
 import { squadScoresAfter } from '../squads/store.ts';
-import { playerScoresAfter } from '../users/store.ts';
+import { periodScoresAfter, playerScoresAfter } from '../users/store.ts';
 
 export type PeriodBoard = `d${string}` | `w${string}` | `m${string}`;
 export type Board = 'players' | 'squads' | PeriodBoard;
@@ -183,51 +183,4 @@ export function createSqlRatingsSource(db: Pick<Sql, 'query'>, chunk = CHUNK): R
       }
     },
   };
-}
-
-// ── SQL of `user_period_repaints` (see db/owners.ts) ──
-
-/**
- * Repaints within one window of players not banned, in id order after `after` (the board rebuild).
- * The banned filter joins `users` in the same keyset scan (see OWNER_EXCEPTIONS in db/owners.ts).
- */
-export async function periodScoresAfter(
-  q: Pick<Sql, 'query'>,
-  period: PeriodBoard,
-  after: number,
-  limit: number,
-): Promise<{ id: number | string; score: number | string }[]> {
-  return q.query<{ id: number | string; score: number | string }>(
-    `SELECT p.user_id AS id, p.repaints AS score
-             FROM user_period_repaints p JOIN users u ON u.id = p.user_id
-             WHERE p.period = $3 AND p.repaints > 0 AND u.banned_at IS NULL AND p.user_id > $1
-             ORDER BY p.user_id LIMIT $2`,
-    [after, limit, period],
-  );
-}
-
-/** A player's repaints in each of the given windows where they painted. */
-export async function periodRepaintsOf(
-  q: Pick<Sql, 'query'>,
-  userId: number,
-  periods: readonly string[],
-): Promise<{ period: string; repaints: number | string }[]> {
-  return q.query<{ period: string; repaints: number | string }>(
-    'SELECT period, repaints FROM user_period_repaints WHERE user_id = $1 AND period = ANY($2::text[])',
-    [userId, periods],
-  );
-}
-
-/** Players who painted today (`day`) and this week (`week`). */
-export async function activePlayers(
-  q: Pick<Sql, 'query'>,
-  day: string,
-  week: string,
-): Promise<{ daily: number; weekly: number } | undefined> {
-  const [active] = await q.query<{ daily: number; weekly: number }>(
-    `SELECT count(*) FILTER (WHERE period = $1)::int AS daily, count(*) FILTER (WHERE period = $2)::int AS weekly
-       FROM user_period_repaints WHERE period = ANY(ARRAY[$1, $2])`,
-    [day, week],
-  );
-  return active;
 }

@@ -3,7 +3,7 @@ import type { HistoryStats, UsersStats } from '@pixel-wall/shared';
 import type { Sql } from '../../db/client.ts';
 import { dayKey, weekKey } from '../../lib/periods.ts';
 import { paintedCount } from '../pixels/store.ts';
-import { activePlayers } from '../ratings/store.ts';
+import { activePlayers } from '../users/store.ts';
 import { playerTotals, topCountries } from '../users/store.ts';
 import { countersNamed } from './store.ts';
 

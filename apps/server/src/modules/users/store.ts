@@ -209,6 +209,74 @@ export async function playerScoresAfter(
   );
 }
 
+/** The columns of a window kind on the player's row (migration 0018), by its key's first letter. */
+const WINDOW_COLUMNS = {
+  d: { period: 'day_period', repaints: 'day_repaints' },
+  w: { period: 'week_period', repaints: 'week_repaints' },
+  m: { period: 'month_period', repaints: 'month_repaints' },
+} as const;
+
+function windowColumns(period: string): (typeof WINDOW_COLUMNS)[keyof typeof WINDOW_COLUMNS] {
+  const columns = WINDOW_COLUMNS[period[0] as keyof typeof WINDOW_COLUMNS];
+  if (!columns) throw new RangeError(`not a window key: ${period}`);
+  return columns;
+}
+
+/**
+ * Repaints within one window (a day, week or month key: 'd2026-12-01') of players not banned, in
+ * id order after `after` (the period boards' rebuild). A player's row holds only the window it
+ * last painted in: one that has moved on counts nothing in an earlier one.
+ */
+export async function periodScoresAfter(
+  q: Pick<Sql, 'query'>,
+  period: string,
+  after: number,
+  limit: number,
+): Promise<{ id: number | string; score: number | string }[]> {
+  const c = windowColumns(period);
+  return q.query<{ id: number | string; score: number | string }>(
+    `SELECT id, ${c.repaints} AS score FROM users
+             WHERE ${c.period} = $3 AND ${c.repaints} > 0 AND banned_at IS NULL AND id > $1
+             ORDER BY id LIMIT $2`,
+    [after, limit, period],
+  );
+}
+
+/** A player's repaints in each of the given windows where they painted. */
+export async function periodRepaintsOf(
+  q: Pick<Sql, 'query'>,
+  userId: number,
+  periods: readonly string[],
+): Promise<{ period: string; repaints: number | string }[]> {
+  const rows = await q.query<Record<string, string | number | null>>(
+    `SELECT day_period, day_repaints, week_period, week_repaints, month_period, month_repaints
+       FROM users WHERE id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) return [];
+  return periods.flatMap((period) => {
+    const c = windowColumns(period);
+    const n = row[c.repaints] ?? null;
+    return row[c.period] === period && n !== null && Number(n) > 0 ? [{ period, repaints: n }] : [];
+  });
+}
+
+/** Players who painted today (`day`) and this week (`week`). */
+export async function activePlayers(
+  q: Pick<Sql, 'query'>,
+  day: string,
+  week: string,
+): Promise<{ daily: number; weekly: number } | undefined> {
+  const [active] = await q.query<{ daily: number; weekly: number }>(
+    `SELECT count(*) FILTER (WHERE day_period = $1 AND day_repaints > 0)::int AS daily,
+            count(*) FILTER (WHERE week_period = $2 AND week_repaints > 0)::int AS weekly
+       FROM users WHERE week_period = $2 OR day_period = $1`,
+    [day, week],
+  );
+  return active;
+}
+
 // ── Referrals ──
 
 export async function friendCount(q: Sql, userId: number): Promise<number> {
