@@ -115,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     quietMs: 5 * config.commitWindowMs,
     overwrites: pixelOverwrites,
     transaction: (fn) => db.transaction(fn),
+    ...(db.writeTransaction && { writeTransaction: db.writeTransaction }),
     onCommitted: (batch, ms) => {
       metrics.commit(batch.length, ms);
       ratings.onCommitted(batch);

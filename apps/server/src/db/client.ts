@@ -35,6 +35,13 @@ export interface Database extends Sql {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; rolls back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Runs `statements` in order in one transaction of their own (results discarded; rolled back at
+   * the first that fails) and resolves after COMMIT, in one round trip. Only the PGlite worker has
+   * it: there BEGIN, the statements and COMMIT are one message instead of three, each of which
+   * waited for the server's busy event loop to send the next (the group commit uses it).
+   */
+  writeTransaction?(statements: readonly Statement[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite in a worker thread: that thread's memory, which the process's own figures leave out. */

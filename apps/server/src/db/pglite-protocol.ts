@@ -4,7 +4,7 @@
  * string, timestamptz → Date, bytea → Uint8Array); errors are flattened to plain fields and rebuilt.
  */
 
-export type Op = 'query' | 'queries' | 'begin' | 'commit' | 'rollback' | 'close' | 'memory';
+export type Op = 'query' | 'queries' | 'transaction' | 'begin' | 'commit' | 'rollback' | 'close' | 'memory';
 
 /** What `memory` answers (as its one row): the worker thread's own memory, which the owner cannot see. */
 export interface WorkerMemory {
@@ -24,7 +24,10 @@ export interface Request {
   txId?: number;
   text?: string;
   params?: readonly unknown[];
-  /** `queries`: run in order, results discarded, stopping at the first that fails. */
+  /**
+   * `queries`: run in order, results discarded, stopping at the first that fails. `transaction`:
+   * the same in a transaction of their own, answered after COMMIT (rolled back at a failure).
+   */
   statements?: readonly { text: string; params?: readonly unknown[] }[];
 }
 

@@ -142,6 +142,47 @@ describe('PGlite in a worker thread', () => {
     expect(await worker.query('SELECT id FROM t_commit ORDER BY id')).toEqual([{ id: 1 }]);
   });
 
+  it('writes statements in one transaction of their own, all or none, in turn with the others', async () => {
+    await worker.query('CREATE TABLE t_write (id int PRIMARY KEY, v text)');
+    const write = worker.writeTransaction!;
+    await write([
+      {
+        text: 'INSERT INTO t_write SELECT * FROM unnest($1::int[], $2::text[])',
+        params: [
+          [1, 2],
+          ['a', 'b'],
+        ],
+      },
+      { text: 'UPDATE t_write SET v = v || $1 WHERE id = 2', params: ['!'] },
+    ]);
+    expect(await worker.query('SELECT * FROM t_write ORDER BY id')).toEqual([
+      { id: 1, v: 'a' },
+      { id: 2, v: 'b!' },
+    ]);
+    // The second statement fails (id 1 exists): the first one's row is rolled back with it.
+    await expect(
+      write([
+        { text: 'INSERT INTO t_write VALUES (3, $1)', params: ['c'] },
+        { text: 'INSERT INTO t_write VALUES (1, $1)', params: ['again'] },
+      ]),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await worker.query('SELECT id FROM t_write ORDER BY id')).toEqual([{ id: 1 }, { id: 2 }]);
+    // An open transaction holds the database: the write waits for it, and sees what it committed.
+    const order: string[] = [];
+    const open = worker.transaction(async (tx) => {
+      await tx.query("UPDATE t_write SET v = 'held' WHERE id = 1");
+      await sleep(50);
+      order.push('transaction');
+    });
+    await sleep(5);
+    const written = write([{ text: "UPDATE t_write SET v = v || '+' WHERE id = 1" }]).then(() =>
+      order.push('write'),
+    );
+    await Promise.all([open, written]);
+    expect(order).toEqual(['transaction', 'write']);
+    expect(await worker.query('SELECT v FROM t_write WHERE id = 1')).toEqual([{ v: 'held+' }]);
+  });
+
   it('keeps the Postgres error fields, so callers can tell a unique violation (23505)', async () => {
     await worker.query('CREATE TABLE t_unique (id int PRIMARY KEY)');
     await worker.query('INSERT INTO t_unique VALUES (1)');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DatabaseError } from 'pg-protocol';
-import type { Database, Sql } from './client.ts';
+import type { Database, Sql, Statement } from './client.ts';
 import {
   READY_ID,
   type Reply,
@@ -213,6 +213,18 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
     }
   }
 
+  /** One message, one reply after COMMIT: no round trip for BEGIN and COMMIT of their own. */
+  async function writeTransaction(statements: readonly Statement[]): Promise<void> {
+    assertOpen();
+    openTxs++;
+    try {
+      await call({ op: 'transaction', statements });
+    } finally {
+      openTxs--;
+      checkIdle();
+    }
+  }
+
   async function close(): Promise<void> {
     closing ??= (async () => {
       // Drain: calls in flight and open transactions (which may still send queries) finish first.
@@ -244,6 +256,7 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
     kind: 'pglite',
     query,
     transaction,
+    writeTransaction,
     ping: async () => {
       await query('SELECT 1');
     },

@@ -91,6 +91,12 @@ async function run(m: Request): Promise<unknown[] | undefined> {
       for (const st of m.statements ?? []) await target.query(st.text, st.params as unknown[] | undefined);
       return undefined;
     }
+    case 'transaction':
+      // PGlite's transaction() holds its mutex throughout, as begin ... commit does.
+      await pg.transaction(async (tx) => {
+        for (const st of m.statements ?? []) await tx.query(st.text, st.params as unknown[] | undefined);
+      });
+      return undefined;
     case 'begin':
       await begin(m.txId!);
       return undefined;

@@ -100,6 +100,23 @@ describe('committer', () => {
     expect(c.healthy).toBe(true);
   });
 
+  it('writes a group in one call where the database takes its statements at once, retried alike', async () => {
+    const calls: string[][] = [];
+    const c = createCommitter({
+      overwrites: { statement: (batch) => ({ text: `-- overwrites of ${batch.length}`, params: [] }) },
+      windowMs: 0,
+      transaction: () => Promise.reject(new Error('not this way')),
+      writeTransaction: async (statements) => {
+        calls.push(statements.map((s) => s.text.trim().split(/\s+/).slice(0, 3).join(' ')));
+        if (calls.length === 1) throw new Error('connection lost');
+      },
+    });
+    await c.submit(rec(1, 1));
+    const one = ['-- overwrites of', 'INSERT INTO pixels', 'UPDATE users AS', 'INSERT INTO counters'];
+    expect(calls).toEqual([one, one]);
+    expect(c.healthy).toBe(true);
+  });
+
   it('splits oversized groups and flushes on close', async () => {
     const sizes: number[] = [];
     const c = createCommitter({

@@ -67,6 +67,11 @@ export interface CommitterOptions {
   /** waiters released per macrotask once their group committed (default 256) */
   releaseChunk?: number;
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Where the database has it (`Database.writeTransaction`), a group's statements go through this
+   * in one round trip instead of `transaction`.
+   */
+  writeTransaction?(statements: readonly Statement[]): Promise<void>;
   onCommitted?(batch: readonly PaintRecord[], ms: number): void;
   onError?(err: unknown, attempt: number): void;
   /** a commit listener threw (the commit itself stands); default: console.error */
@@ -217,7 +222,8 @@ export function createCommitter(opts: CommitterOptions): Committer {
         const started = performance.now();
         for (let attempt = 1; ; attempt++) {
           try {
-            await opts.transaction((tx) => writeBatch(tx, batch, opts.overwrites));
+            if (opts.writeTransaction) await opts.writeTransaction(batchStatements(batch, opts.overwrites));
+            else await opts.transaction((tx) => writeBatch(tx, batch, opts.overwrites));
             healthy = true;
             break;
           } catch (err) {
@@ -317,7 +323,12 @@ export async function writeBatch(
   batch: readonly PaintRecord[],
   overwrites: OverwriteLog | null = null,
 ): Promise<void> {
-  if (batch.length === 0) return;
+  await runStatements(tx, batchStatements(batch, overwrites));
+}
+
+/** The statements that write `batch`, in the order they must run (none for an empty batch). */
+export function batchStatements(batch: readonly PaintRecord[], overwrites: OverwriteLog | null): Statement[] {
+  if (batch.length === 0) return [];
   // Last write per pixel wins; earlier ones in the same batch are never written.
   const lastByPixel = new Map<number, PaintRecord>();
   const byUser = new Map<number, UserSums>();
@@ -411,5 +422,5 @@ export async function writeBatch(
      ON CONFLICT (name) DO UPDATE SET value = counters.value + EXCLUDED.value`,
     params: [names, values],
   });
-  await runStatements(tx, statements);
+  return statements;
 }
