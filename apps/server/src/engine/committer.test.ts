@@ -15,8 +15,23 @@ const rec = (pixelId: number, userId: number, color = 1, at = Date.UTC(2026, 10,
   chargesUpdatedAt: at,
 });
 
-/** The player's window columns (migration 0018). */
+/** The player's window columns (migration 0018), and a row of them as the database returns it. */
 const WINDOWS = 'day_period, day_repaints, week_period, week_repaints, month_period, month_repaints';
+const windowsRow = (
+  day: string,
+  dayN: number,
+  week: string,
+  weekN: number,
+  month: string,
+  monthN: number,
+) => ({
+  day_period: day,
+  day_repaints: dayN,
+  week_period: week,
+  week_repaints: weekN,
+  month_period: month,
+  month_repaints: monthN,
+});
 
 /** A transaction's Sql that runs nothing: each statement goes to `onQuery`, every result is empty. */
 function recordingSql(onQuery: (text: string, params: readonly unknown[]) => void = () => {}): Sql {
@@ -191,14 +206,7 @@ describe('committer', () => {
         { id: 2, repaints: 1, charges: 3 },
       ]);
       expect(await db.query(`SELECT ${WINDOWS} FROM users WHERE id = 1`)).toEqual([
-        {
-          day_period: 'd2026-11-22',
-          day_repaints: 4,
-          week_period: 'w2026-11-16',
-          week_repaints: 4,
-          month_period: 'm2026-11',
-          month_repaints: 4,
-        },
+        windowsRow('d2026-11-22', 4, 'w2026-11-16', 4, 'm2026-11', 4),
       ]);
       expect(await db.query(`SELECT name, value FROM counters ORDER BY name`)).toEqual([
         { name: 'repaints', value: 5 },
@@ -230,43 +238,16 @@ describe("the player's windows on its row", () => {
       await db.transaction((tx) =>
         writeBatch(tx, [rec(1, 1, 1, at(29, 23)), rec(2, 1, 1, at(29, 23)), rec(3, 1, 1, at(30, 1))]),
       );
-      expect(await windows(db)).toEqual([
-        {
-          day_period: 'd2026-11-30',
-          day_repaints: 1,
-          week_period: 'w2026-11-30',
-          week_repaints: 1,
-          month_period: 'm2026-11',
-          month_repaints: 3,
-        },
-      ]);
+      expect(await windows(db)).toEqual([windowsRow('d2026-11-30', 1, 'w2026-11-30', 1, 'm2026-11', 3)]);
       // Another instance's group of Sunday commits after it: the newer windows stay as they are,
       // the month (still the same) counts it.
       await db.transaction((tx) => writeBatch(tx, [rec(4, 1, 1, at(29, 22))]));
-      expect(await windows(db)).toEqual([
-        {
-          day_period: 'd2026-11-30',
-          day_repaints: 1,
-          week_period: 'w2026-11-30',
-          week_repaints: 1,
-          month_period: 'm2026-11',
-          month_repaints: 4,
-        },
-      ]);
+      expect(await windows(db)).toEqual([windowsRow('d2026-11-30', 1, 'w2026-11-30', 1, 'm2026-11', 4)]);
       // Tuesday 1 December: a new day and month, the same week.
       await db.transaction((tx) =>
         writeBatch(tx, [rec(5, 1, 1, Date.UTC(2026, 11, 1, 9)), rec(6, 1, 1, Date.UTC(2026, 11, 1, 9))]),
       );
-      expect(await windows(db)).toEqual([
-        {
-          day_period: 'd2026-12-01',
-          day_repaints: 2,
-          week_period: 'w2026-11-30',
-          week_repaints: 3,
-          month_period: 'm2026-12',
-          month_repaints: 2,
-        },
-      ]);
+      expect(await windows(db)).toEqual([windowsRow('d2026-12-01', 2, 'w2026-11-30', 3, 'm2026-12', 2)]);
       expect(await db.query(`SELECT name, value FROM counters ORDER BY name`)).toEqual([
         { name: 'repaints', value: 6 },
         { name: 'repaints:d2026-11-29', value: 3 },
