@@ -38,8 +38,8 @@ export interface Database extends Sql {
   /**
    * Runs `statements` in order in one transaction of their own (results discarded; rolled back at
    * the first that fails) and resolves after COMMIT, in one round trip. Only the PGlite worker has
-   * it: there BEGIN, the statements and COMMIT are one message instead of three, each of which
-   * waited for the server's busy event loop to send the next (the group commit uses it).
+   * it: there BEGIN, the statements and COMMIT are one message instead of three (the group commit
+   * uses it: a quiet paint is acknowledged ~1 ms sooner; BENCHMARKS.md).
    */
   writeTransaction?(statements: readonly Statement[]): Promise<void>;
   ping(): Promise<void>;

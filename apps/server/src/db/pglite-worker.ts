@@ -87,15 +87,12 @@ async function run(m: Request): Promise<unknown[] | undefined> {
       return [memory];
     }
     case 'queries': {
-      const target = m.txId === undefined ? pg : openTx(m.txId).tx;
-      for (const st of m.statements ?? []) await target.query(st.text, st.params as unknown[] | undefined);
+      await runAll(m.txId === undefined ? pg : openTx(m.txId).tx, m);
       return undefined;
     }
     case 'transaction':
       // PGlite's transaction() holds its mutex throughout, as begin ... commit does.
-      await pg.transaction(async (tx) => {
-        for (const st of m.statements ?? []) await tx.query(st.text, st.params as unknown[] | undefined);
-      });
+      await pg.transaction((tx) => runAll(tx, m));
       return undefined;
     case 'begin':
       await begin(m.txId!);
@@ -111,6 +108,11 @@ async function run(m: Request): Promise<unknown[] | undefined> {
       await pg.close();
       return undefined;
   }
+}
+
+/** A request's statements in order, results discarded, stopping at the first that fails. */
+async function runAll(target: Pick<PGlite, 'query'>, m: Request): Promise<void> {
+  for (const st of m.statements ?? []) await target.query(st.text, st.params as unknown[] | undefined);
 }
 
 function openTx(txId: number): OpenTx {

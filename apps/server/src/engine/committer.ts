@@ -18,7 +18,7 @@
  */
 import type { PixelChange } from '@pixel-wall/shared';
 import { runStatements, type Sql, type Statement } from '../db/client.ts';
-import { allPeriodKeys } from '../lib/periods.ts';
+import { periodKeysByDay } from '../lib/periods.ts';
 
 export interface PaintRecord {
   pixelId: number;
@@ -302,8 +302,6 @@ export function createCommitter(opts: CommitterOptions): Committer {
   };
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
 /** One player's share of a batch: paints, the latest charge state, and the newest windows' counts. */
 interface UserSums {
   n: number;
@@ -334,15 +332,10 @@ export function batchStatements(batch: readonly PaintRecord[], overwrites: Overw
   const byUser = new Map<number, UserSums>();
   const bySquad = new Map<number, number>();
   const byDay = new Map<string, number>();
-  // A batch spans a day or two at most: the window keys are formatted once per UTC day.
-  let dayNumber = Number.NaN;
-  let keys: readonly [string, string, string] = ['', '', ''];
+  const keysAt = periodKeysByDay();
   for (const r of batch) {
     lastByPixel.set(r.pixelId, r);
-    if (Math.floor(r.at / DAY_MS) !== dayNumber) {
-      dayNumber = Math.floor(r.at / DAY_MS);
-      keys = allPeriodKeys(r.at);
-    }
+    const keys = keysAt(r.at);
     const charged = r.charges !== null && r.chargesUpdatedAt !== null ? r : null;
     const u = byUser.get(r.userId);
     if (u) {

@@ -29,3 +29,23 @@ export function periodKey(kind: PeriodKind, now: number): string {
 export function allPeriodKeys(now: number): [string, string, string] {
   return [dayKey(now), weekKey(now), monthKey(now)];
 }
+
+/** One UTC day in ms. */
+export const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * `allPeriodKeys` for the times of one committed batch, which span a day or two at most: the keys
+ * are formatted once per UTC day, not once per time. Every call of one UTC day returns the same
+ * array: copy it to keep it.
+ */
+export function periodKeysByDay(): (at: number) => readonly [string, string, string] {
+  let day = Number.NaN;
+  let keys: [string, string, string] = ['', '', ''];
+  return (at) => {
+    if (Math.floor(at / DAY_MS) !== day) {
+      day = Math.floor(at / DAY_MS);
+      keys = allPeriodKeys(at);
+    }
+    return keys;
+  };
+}

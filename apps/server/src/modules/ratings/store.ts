@@ -25,7 +25,7 @@ import {
   type SquadLeague,
 } from '@pixel-wall/shared';
 import type { Sql } from '../../db/client.ts';
-import { allPeriodKeys } from '../../lib/periods.ts';
+import { allPeriodKeys, DAY_MS, periodKeysByDay } from '../../lib/periods.ts';
 import { squadScoresAfter } from '../squads/store.ts';
 import { periodScoresAfter, playerScoresAfter } from '../users/store.ts';
 
@@ -89,8 +89,6 @@ export interface RatingsStore {
 
 export const ALL: ScoreRange = { min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY };
 
-const DAY_MS = 24 * 3600 * 1000;
-
 /** Boards are kept this long after their window ends (late readers, awards). */
 export const PERIOD_GRACE_MS = DAY_MS;
 
@@ -141,17 +139,11 @@ export function sumDeltas(deltas: readonly ScoreDelta[]): Map<Board, Map<number,
     }
     m.set(id, (m.get(id) ?? 0) + n);
   };
-  // A batch spans a day or two at most: format the window keys once per UTC day.
-  let day = Number.NaN;
-  let windows: PeriodBoard[] = [];
+  const windowsAt = periodKeysByDay();
   for (const d of deltas) {
     if (d.n === 0) continue;
     add('players', d.userId, d.n);
-    if (Math.floor(d.at / DAY_MS) !== day) {
-      day = Math.floor(d.at / DAY_MS);
-      windows = periodBoards(d.at);
-    }
-    for (const p of windows) add(p, d.userId, d.n);
+    for (const p of windowsAt(d.at) as readonly PeriodBoard[]) add(p, d.userId, d.n);
     if (d.squadId !== null) add('squads', d.squadId, d.n);
   }
   return out;
