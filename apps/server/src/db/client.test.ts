@@ -53,3 +53,52 @@ describe.each([...kinds, 'pglite, in thread'])('runStatements on %s', (kind) => 
     expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
   });
 });
+
+describe.each(kinds)('writeTransaction on %s', (kind) => {
+  // Strings the array text and the literal must carry exactly (inline-sql.ts on PostgreSQL).
+  const texts = ["it's", 'a\\b', 'say "hi"', 'a,b', '{x}', '', 'NULL', ' spaced ', 'ünï 😀', null];
+
+  it('commits the statements in order, all or none, with the values the parameters carry', async () => {
+    const db = await open(kind);
+    const write = db.writeTransaction!;
+    expect(write).toBeTypeOf('function');
+    await db.query('CREATE TABLE wt_values (k int PRIMARY KEY, s text, f float8, b bigint, ok bool)');
+    const keys = texts.map((_, i) => i + 1);
+    const floats = texts.map((_, i) => (i === 3 ? null : 1733000000000.25 * (i % 2 ? -1 : 1) + i));
+    const bigs = texts.map((_, i) => 2 ** 53 - 1 - i);
+    const bools = texts.map((_, i) => i % 3 === 0);
+    await write([
+      {
+        text: `INSERT INTO wt_values
+               SELECT * FROM unnest($1::int[], $2::text[], $3::float8[], $4::bigint[], $5::bool[])`,
+        params: [keys, texts, floats, bigs, bools],
+      },
+      // Sees the rows the statement before it wrote; a scalar parameter of each kind.
+      { text: 'UPDATE wt_values SET s = s || $1, ok = $2 WHERE k = $3', params: ["'!", false, 1] },
+    ]);
+    const rows = await db.query<{ k: number; s: string | null; f: number | null; b: number; ok: boolean }>(
+      'SELECT k, s, f, b, ok FROM wt_values ORDER BY k',
+    );
+    expect(rows).toEqual(
+      keys.map((k, i) => ({
+        k,
+        s: i === 0 ? `${texts[0]}'!` : texts[i],
+        f: floats[i],
+        b: bigs[i],
+        ok: i === 0 ? false : bools[i],
+      })),
+    );
+
+    // The second statement fails (k 1 exists): the first one's row is rolled back with it.
+    await expect(
+      write([
+        { text: 'INSERT INTO wt_values (k, s, b) VALUES ($1, $2, 0)', params: [100, 'new'] },
+        { text: 'INSERT INTO wt_values (k, s, b) VALUES ($1, $2, 0)', params: [1, 'again'] },
+      ]),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await db.query('SELECT count(*)::int AS n FROM wt_values')).toEqual([{ n: texts.length }]);
+    // The connection is usable afterwards, and an empty list writes nothing.
+    await write([]);
+    expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+});
