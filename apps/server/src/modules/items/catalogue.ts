@@ -13,6 +13,7 @@ import {
   type ShopProduct,
   type ShopPromotions,
 } from '@pixel-wall/shared';
+import { DAY_MS } from '../../lib/periods.ts';
 
 /**
  * One-offs a player can own once (Pipette, Fast mode, Pixanos' Snap) and the products given out
@@ -20,8 +21,6 @@ import {
  * modules that take them from the items module.
  */
 export { GIVEAWAY_PRODUCT_IDS, isOneOff, ONE_OFF_PRODUCT_IDS } from '@pixel-wall/shared';
-
-const DAY_MS = 86_400_000;
 
 export function productImageUrl(product: Pick<Product, 'key'>): string {
   return `/goods/${product.key}.webp`;
