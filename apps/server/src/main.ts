@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AdminSocket } from './db/admin-socket.ts';
 import { openDatabase } from './db/client.ts';
 import { collectGarbage } from './lib/collect-garbage.ts';
+import { type IdleRelease, releaseWhenIdle } from './lib/release-when-idle.ts';
 
 /** How long after it is up the server hands back its start-up's memory (one short pause). */
 const RELEASE_AFTER_UP_MS = 500;
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   step('app');
   const { app } = built;
   let admin: AdminSocket | null = null;
+  let idleRelease: IdleRelease | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
+    idleRelease?.stop();
     try {
       await built.close();
       await admin?.close();
@@ -102,8 +105,19 @@ async function main(): Promise<void> {
     `Pixel Wall is up on http://${config.host}:${config.port}`,
   );
   // The start-up's garbage, and the young generation it grew, handed back once it is over: the
-  // idle server's memory from its first seconds (lib/collect-garbage.ts).
-  setTimeout(() => collectGarbage('release'), RELEASE_AFTER_UP_MS).unref();
+  // idle server's memory from its first seconds (lib/collect-garbage.ts). From then on, what a
+  // burst grows is handed back once the server is idle again (lib/release-when-idle.ts).
+  setTimeout(() => {
+    collectGarbage('release');
+    if (stopping) return;
+    idleRelease = releaseWhenIdle({
+      onRelease: ({ durationMs, youngBefore, youngAfter }) =>
+        app.log.info(
+          { durationMs: Math.round(durationMs), youngBefore, youngAfter },
+          'idle: handed the young generation back',
+        ),
+    });
+  }, RELEASE_AFTER_UP_MS).unref();
 }
 
 main().catch((err) => {
