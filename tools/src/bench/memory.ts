@@ -71,6 +71,8 @@ export interface MemoryRun {
     rssBefore: number;
     peakRss: number;
     rssAfter: number;
+    /** 5 s after the painters closed: what an idle server hands back after a load */
+    rssIdleAgain: number;
   };
 }
 
@@ -250,6 +252,7 @@ export async function runMemory(opts: MemoryOptions): Promise<MemoryRun> {
         }
       })();
       let paintsPerSecond = 0;
+      let rssAfter = 0;
       try {
         const run = await runWsPaint(painters, {
           sockets: painters.length,
@@ -263,7 +266,10 @@ export async function runMemory(opts: MemoryOptions): Promise<MemoryRun> {
         sampling = false;
         await sampler;
         await closeSockets(painters);
+        rssAfter = await rssOf(server);
       }
+      await sleep(5000);
+      const rssIdleAgain = await rssOf(server);
       return {
         database: pglite ? 'PGlite' : 'PostgreSQL',
         starts,
@@ -277,7 +283,8 @@ export async function runMemory(opts: MemoryOptions): Promise<MemoryRun> {
           paintsPerSecond,
           rssBefore,
           peakRss,
-          rssAfter: await rssOf(server),
+          rssAfter,
+          rssIdleAgain,
         },
       };
     } finally {

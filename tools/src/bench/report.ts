@@ -391,7 +391,7 @@ export function memorySection(runs: readonly MemoryRun[]): string {
       `${mib(run.sockets.rssAfter)} (${group(added)}${run.sockets.failed > 0 ? `, ${run.sockets.failed} failed` : ''}; ` +
         `${each(grown)} each)`,
       `${mib(run.sockets.youngBefore)} → ${mib(run.sockets.youngAfter)}`,
-      `${mib(run.paint.peakRss)} (${run.paint.sockets} sockets, ${group(run.paint.paintsPerSecond)} paints/s; after ${mib(run.paint.rssAfter)})`,
+      `${mib(run.paint.peakRss)} (${run.paint.sockets} sockets, ${group(run.paint.paintsPerSecond)} paints/s; after ${mib(run.paint.rssAfter)}, idle again +5 s ${mib(run.paint.rssIdleAgain)})`,
       `${bytes(run.mainHeapBytes)}${run.workerHeapBytes === null ? '' : ` / ${bytes(run.workerHeapBytes)}`}`,
       run.wasmBytes === null ? '–' : bytes(run.wasmBytes),
     ];
