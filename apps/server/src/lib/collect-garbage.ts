@@ -27,3 +27,8 @@ export function collectGarbage(memory: 'keep' | 'release' = 'keep'): void {
   }
   gc({ type: 'major', execution: 'sync', flavor: memory === 'release' ? 'last-resort' : 'regular' });
 }
+
+/** Bytes V8 has committed for the main thread's young generation: what `release` hands back. */
+export function youngGenerationBytes(): number {
+  return v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
+}

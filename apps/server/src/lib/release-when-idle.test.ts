@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { releaseWhenIdle, youngGenerationBytes } from './release-when-idle.ts';
+import { youngGenerationBytes } from './collect-garbage.ts';
+import { releaseWhenIdle } from './release-when-idle.ts';
 
 const MiB = 1024 * 1024;
 

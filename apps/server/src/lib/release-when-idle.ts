@@ -14,8 +14,7 @@
  * with anyone painting or watching at 10 paints/s keeps the loop busier than that, so it never
  * pauses a paint load.
  */
-import v8 from 'node:v8';
-import { collectGarbage } from './collect-garbage.ts';
+import { collectGarbage, youngGenerationBytes } from './collect-garbage.ts';
 
 export interface ReleaseWhenIdleOptions {
   /** Read once a check; 0..1. Default: `performance.eventLoopUtilization` since the last check. */
@@ -36,10 +35,6 @@ export interface IdleRelease {
   /** One check, as the timer runs it (tests call it directly). */
   check(): void;
   stop(): void;
-}
-
-export function youngGenerationBytes(): number {
-  return v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
 }
 
 function loopUtilization(): () => number {
