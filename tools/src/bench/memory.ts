@@ -252,7 +252,6 @@ export async function runMemory(opts: MemoryOptions): Promise<MemoryRun> {
         }
       })();
       let paintsPerSecond = 0;
-      let rssAfter = 0;
       try {
         const run = await runWsPaint(painters, {
           sockets: painters.length,
@@ -266,8 +265,8 @@ export async function runMemory(opts: MemoryOptions): Promise<MemoryRun> {
         sampling = false;
         await sampler;
         await closeSockets(painters);
-        rssAfter = await rssOf(server);
       }
+      const rssAfter = await rssOf(server);
       await sleep(5000);
       const rssIdleAgain = await rssOf(server);
       return {
