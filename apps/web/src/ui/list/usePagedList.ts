@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { isAbortError } from '../../api/errors.ts';
 import { hasMore, initialPaged, type Page, type PagedState, pagedReducer } from './pagination.ts';
 
@@ -32,7 +32,9 @@ export function usePagedList<T extends { id: number }, E>(options: PagedListOpti
   const loadRef = useRef(options.load);
   const stateRef = useRef(state);
   const inFlight = useRef<AbortController | null>(null);
-  useEffect(() => {
+  // In the commit itself, not a passive effect: a tap on "load more" as soon as a page's rows
+  // show must see that page received, not the request still pending (it would be dropped).
+  useLayoutEffect(() => {
     loadRef.current = options.load;
     stateRef.current = state;
   });
