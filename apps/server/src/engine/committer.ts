@@ -376,6 +376,9 @@ export function batchStatements(batch: readonly PaintRecord[], overwrites: Overw
   // a window newer than the row's starts its count; one older than the row's (a group committed
   // after a newer one, across midnight) leaves the row's as it is. Keys of one kind sort in date
   // order, and GREATEST skips the NULL of a player who never painted.
+  // `u.id = ANY(...)` beside the join gives the planner the primary key to find the batch's
+  // players by; with the join alone it hashed the whole users table for every group (100,000
+  // players: 91 ms a group against 7). The squads' update below does the same.
   const us = [...byUser.entries()].sort((a, b) => a[0] - b[0]);
   const windowSql = (kind: string, key: string, n: string) =>
     `${kind}_repaints = CASE WHEN u.${kind}_period = t.${key} THEN u.${kind}_repaints + t.${n}
@@ -388,7 +391,7 @@ export function batchStatements(batch: readonly PaintRecord[], overwrites: Overw
      ${windowSql('day', 'd', 'dn')}, ${windowSql('week', 'w', 'wn')}, ${windowSql('month', 'm', 'mn')}
      FROM unnest($1::bigint[], $2::int[], $3::int[], $4::bigint[], $5::text[], $6::int[], $7::text[],
                  $8::int[], $9::text[], $10::int[]) AS t(id, n, c, cts, d, dn, w, wn, m, mn)
-     WHERE u.id = t.id`,
+     WHERE u.id = t.id AND u.id = ANY($1::bigint[])`,
     params: [
       us.map(([id]) => id),
       us.map(([, v]) => v.n),
@@ -402,7 +405,7 @@ export function batchStatements(batch: readonly PaintRecord[], overwrites: Overw
     const sq = [...bySquad.entries()].sort((a, b) => a[0] - b[0]);
     statements.push({
       text: `UPDATE squads AS s SET scored_repaints = s.scored_repaints + t.n, total_repaints = s.total_repaints + t.n
-       FROM unnest($1::int[], $2::bigint[]) AS t(id, n) WHERE s.id = t.id`,
+       FROM unnest($1::int[], $2::bigint[]) AS t(id, n) WHERE s.id = t.id AND s.id = ANY($1::int[])`,
       params: [sq.map(([id]) => id), sq.map(([, n]) => n)],
     });
   }

@@ -12,14 +12,20 @@ import type { OverwriteLog, PaintRecord } from '../../engine/committer.ts';
  * covers the owner SQL holds, each later one covers the paint before it in the batch (those never
  * reached the pixels table, but their painters were told they painted). Per previous owner and
  * pixel the latest overwrite wins.
+ *
+ * The owner SQL holds is looked up through the primary key, one pixel at a time, and only for a
+ * pixel's first paint in the batch. Joined to the batch instead, it let the planner hash the whole
+ * pixels table for every group, a cost that grows with the canvas: 90 ms for a group of 1,900 on a
+ * canvas of 156,000 painted pixels, 19 ms looked up (BENCHMARKS.md, "The group commit's plans").
  */
 export const RECORD_OVERWRITES_SQL = `
 WITH t AS (
   SELECT * FROM unnest($1::int[], $2::bigint[], $3::float8[]) WITH ORDINALITY AS t(id, uid, ms, ord)
 ), seq AS (
   SELECT t.id, t.uid, t.ms, t.ord,
-         COALESCE(lag(t.uid) OVER (PARTITION BY t.id ORDER BY t.ord), p.user_id) AS prev
-  FROM t LEFT JOIN pixels p ON p.id = t.id
+         COALESCE(lag(t.uid) OVER (PARTITION BY t.id ORDER BY t.ord),
+                  (SELECT p.user_id FROM pixels p WHERE p.id = t.id)) AS prev
+  FROM t
 ), covered AS (
   SELECT DISTINCT ON (prev, id) prev, id, uid, ms FROM seq
   WHERE prev IS NOT NULL AND prev <> uid
