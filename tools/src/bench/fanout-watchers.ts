@@ -21,6 +21,7 @@ import {
   pixelsFrameDeflated,
   pixelsFrameSeq,
 } from '@pixel-wall/shared';
+import { monotonicMs } from './stats.ts';
 
 export type ToWatchers =
   | { type: 'open'; url: string; count: number; sampleEvery: number }
@@ -40,11 +41,6 @@ export type FromWatchers =
       watchers: number;
     }
   | { type: 'closed' };
-
-/** Epoch milliseconds with sub-millisecond resolution, comparable between processes on one machine. */
-export function clock(): number {
-  return performance.timeOrigin + performance.now();
-}
 
 interface Watcher {
   socket: net.Socket;
@@ -96,7 +92,7 @@ function onData(w: Watcher, chunk: Buffer): void {
 function onFrame(w: Watcher, data: Buffer): void {
   const seq = pixelsFrameSeq(data);
   if (seq === null) return;
-  const at = clock();
+  const at = monotonicMs();
   if (recording) {
     frames++;
     if (w.lastSeq > 0 && seq !== w.lastSeq + 1) gaps++;

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { FromWatchers, ToWatchers } from './fanout-watchers.ts';
 import type { Player } from './players.ts';
 import { type ServerHandle, type ServerWindow, serverWindow } from './server.ts';
-import { type LatencySummary, metricTotal, Samples } from './stats.ts';
+import { type LatencySummary, metricTotal, monotonicMs, Samples } from './stats.ts';
 import { runWriteFloor, type WriteFloorStep } from './write-floor.ts';
 import { closeSockets, openPainterSockets, runWsPaint, type WsPaintRun } from './ws-paint.ts';
 
@@ -125,6 +125,8 @@ export async function runFanout(server: ServerHandle, opts: FanoutOptions): Prom
       const m1 = mark1.metrics;
 
       const sentAt = new Map<number, number>();
+      // `at` is this process's performance.now(); the watchers stamp with the machine's monotonic clock.
+      const toMonotonic = monotonicMs() - performance.now();
       child.send({ type: 'record' } satisfies ToWatchers);
       const painter = await runWsPaint(painters, {
         sockets: painters.length,
@@ -133,7 +135,7 @@ export async function runFanout(server: ServerHandle, opts: FanoutOptions): Prom
         seconds: opts.seconds,
         maxRequests: Math.ceil(opts.rate * opts.seconds * 1.2),
         warmupSeconds: 0,
-        onSend: (pixelId, at) => sentAt.set(pixelId, performance.timeOrigin + at),
+        onSend: (pixelId, at) => sentAt.set(pixelId, at + toMonotonic),
       });
       // The last acknowledged paints reach the watchers with the next tick.
       await new Promise((r) => setTimeout(r, 500));

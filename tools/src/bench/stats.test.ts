@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   bump,
@@ -5,6 +6,7 @@ import {
   group,
   markdownTable,
   metricTotal,
+  monotonicMs,
   ms,
   parsePrometheus,
   percentile,
@@ -133,5 +135,20 @@ describe('xorshift32', () => {
     }
     // xorshift32 of 1: 1 ^ 1 << 13 = 8193; ^ 8193 >>> 17 = 8193; ^ 8193 << 5 = 270369
     expect(a[0]).toBe(270369 / 2 ** 32);
+  });
+});
+
+describe('monotonicMs', () => {
+  it("is one clock for every process: a child's reading falls between two of ours", () => {
+    const before = monotonicMs();
+    const child = Number(
+      execFileSync(process.execPath, [
+        '-e',
+        'process.stdout.write(String(Number(process.hrtime.bigint()) / 1e6))',
+      ]),
+    );
+    const after = monotonicMs();
+    expect(child).toBeGreaterThanOrEqual(before);
+    expect(child).toBeLessThanOrEqual(after);
   });
 });

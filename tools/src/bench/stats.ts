@@ -1,4 +1,4 @@
-/** Percentiles, counters and Markdown tables for the benchmark report. Pure functions. */
+/** Percentiles, counters, a clock the bench's processes share, and Markdown tables for the benchmark report. */
 
 export interface LatencySummary {
   count: number;
@@ -7,6 +7,17 @@ export interface LatencySummary {
   p99: number;
   max: number;
   mean: number;
+}
+
+/**
+ * Milliseconds on the machine's monotonic clock (CLOCK_MONOTONIC through libuv), which every
+ * process on the machine reads alike: a time stamped in one process compares with one stamped in
+ * another. `performance.timeOrigin + performance.now()` does not: each process takes its origin
+ * from the wall clock once, at its start, so a wall clock set or slewed between two starts shifts
+ * every comparison between them by that much.
+ */
+export function monotonicMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
 }
 
 /** A seeded xorshift32 generator of numbers in [0, 1): the same sequence for the same seed. */
