@@ -500,7 +500,8 @@ export function renderReport(r: BenchReport, wsRate: number): string {
       '## fanout',
       '',
       'Guest watcher sockets (no token) held by a child process; a painter paints at a fixed rate ' +
-        'through the websocket RPC and stamps each pixel id with its send time. Every watcher reads ' +
+        'through the websocket RPC and stamps each pixel id with its send time, on the monotonic clock ' +
+        'that every process on the machine reads alike. Every watcher reads ' +
         'the PIXELS header (sequence, gaps); one in ten also inflates the body and records one random ' +
         'change with its arrival time, which is joined with the send time. The latency includes the ' +
         'group commit and the wait for the next tick (`TICK_MS`). Server RSS per socket is the growth ' +
