@@ -9,6 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { collectGarbage } from '../lib/collect-garbage.ts';
+import { releaseWhenIdle } from '../lib/release-when-idle.ts';
 import { createPglite } from './pglite-durable.ts';
 import {
   READY_ID,
@@ -42,13 +43,16 @@ try {
   throw err;
 }
 
-// Opening PGlite leaves garbage that an idle worker would keep resident until its next queries.
-// Collected once the server's start-up queries have paused, not before the first of them: the
-// collection takes 40-80 ms, and the server's start waits on those queries.
+// Opening PGlite (and, on a new data directory, the migrations) leaves garbage and a grown young
+// generation that an idle worker would keep resident until its next queries. Handed back once the
+// server's start-up queries have paused, not before the first of them: the collection takes
+// 40-80 ms, and the server's start waits on those queries. From then on, what a load grows is
+// handed back once the worker is idle again, as the main thread does (lib/release-when-idle.ts).
 let collectedOpening = false;
 const collectLater = setTimeout(() => {
   collectedOpening = true;
-  collectGarbage();
+  collectGarbage('release');
+  releaseWhenIdle();
 }, QUIET_BEFORE_COLLECT_MS).unref();
 port.on('message', (m: Request) => {
   if (!collectedOpening) collectLater.refresh();
