@@ -11,6 +11,8 @@ export interface WorkerMemory {
   /** V8 heap of the worker's isolate */
   heapUsedBytes: number;
   heapTotalBytes: number;
+  /** the young generation V8 has committed for the worker: a load grows it, an idle worker hands it back */
+  youngBytes: number;
   /** memory outside the V8 heap held by the worker's objects (ArrayBuffers, WASM instances) */
   externalBytes: number;
   /** PGlite's WASM linear memory (it grows and never shrinks) */

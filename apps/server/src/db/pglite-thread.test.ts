@@ -312,6 +312,7 @@ describe('PGlite worker lifecycle', () => {
       await existing.close();
       expect(again.heapUsedBytes).toBeGreaterThan(0);
       expect(again.heapTotalBytes).toBeGreaterThanOrEqual(again.heapUsedBytes);
+      expect(again.youngBytes).toBeGreaterThan(0);
       expect(again.wasmBytes).toBeGreaterThan(16 * 2 ** 20);
       expect(again.externalBytes).toBeGreaterThanOrEqual(again.wasmBytes);
       // initdb's instance holds ~430 MiB; the worker on a new directory must hold what a reopen holds.
@@ -321,6 +322,35 @@ describe('PGlite worker lifecycle', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('hands back the young generation that opening and then a load grew, once idle', async () => {
+    const db = await openDatabase({ url: null, dataDir: null });
+    try {
+      const young = async () => (await db.workerMemory!()).youngBytes;
+      const settle = async (atMost: number, withinMs: number) => {
+        const until = Date.now() + withinMs;
+        let bytes = await young();
+        while (bytes > atMost && Date.now() < until) {
+          // slower than the worker's 300 ms without a request before its first collection
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          bytes = await young();
+        }
+        return bytes;
+      };
+      // the collection after opening (300 ms without a request)
+      const opened = await settle(4 * 2 ** 20, 10_000);
+      expect(opened).toBeLessThanOrEqual(4 * 2 ** 20);
+      for (let i = 0; i < 6; i++) {
+        await db.query("SELECT g, repeat('x', 40) AS s FROM generate_series(1, 50000) g");
+      }
+      expect(await young()).toBeGreaterThan(opened * 4);
+      // two quiet seconds later (lib/release-when-idle.ts, on the worker's own loop); V8's own
+      // memory reducer would take ~9 s
+      expect(await settle(opened, 6_000)).toBeLessThanOrEqual(opened);
+    } finally {
+      await db.close();
+    }
+  }, 30_000);
 
   it('says why when initdb cannot make the data directory', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-pglite-worker-'));

@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { collectGarbage } from '../lib/collect-garbage.ts';
+import { collectGarbage, youngGenerationBytes } from '../lib/collect-garbage.ts';
 import { releaseWhenIdle } from '../lib/release-when-idle.ts';
 import { createPglite } from './pglite-durable.ts';
 import {
@@ -85,6 +85,7 @@ async function run(m: Request): Promise<unknown[] | undefined> {
       const memory: WorkerMemory = {
         heapUsedBytes: usage.heapUsed,
         heapTotalBytes: usage.heapTotal,
+        youngBytes: youngGenerationBytes(),
         externalBytes: usage.external,
         wasmBytes: pg.Module.HEAPU8.byteLength,
       };

@@ -5,6 +5,7 @@ import { createMetrics } from './metrics.ts';
 const MEMORY: WorkerMemory = {
   heapUsedBytes: 11_000_000,
   heapTotalBytes: 15_000_000,
+  youngBytes: 1_048_576,
   externalBytes: 190_000_000,
   wasmBytes: 180_000_000,
 };
@@ -22,6 +23,7 @@ describe('PGlite worker memory in the metrics', () => {
     expect(calls).toBe(1);
     expect(text).toContain('pglite_worker_heap_used_bytes 11000000');
     expect(text).toContain('pglite_worker_heap_total_bytes 15000000');
+    expect(text).toContain('pglite_worker_young_generation_bytes 1048576');
     expect(text).toContain('pglite_worker_external_bytes 190000000');
     expect(text).toContain('pglite_worker_wasm_memory_bytes 180000001');
     // The next scrape asks again rather than repeating the last answer.

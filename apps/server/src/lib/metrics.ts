@@ -104,6 +104,11 @@ export function createMetrics(db?: Pick<Database, 'workerMemory'>) {
       (m) => m.heapTotalBytes,
     );
     gauge(
+      'pglite_worker_young_generation_bytes',
+      "V8's young generation as committed for the PGlite worker thread (handed back when idle)",
+      (m) => m.youngBytes,
+    );
+    gauge(
       'pglite_worker_external_bytes',
       'Memory outside the V8 heap held by the PGlite worker thread (ArrayBuffers, WASM)',
       (m) => m.externalBytes,
