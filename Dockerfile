@@ -38,6 +38,6 @@ EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # npm run serve's command line, word for word (a test checks): GLIBC_TUNABLES gives glibc's malloc a
-# fixed 64 KiB mmap threshold, so the memory PGlite's start-up frees goes back to the system
-# (idle RSS ~286 -> ~220-225 MiB; BENCHMARKS.md, "Start-up time and memory").
-CMD ["env", "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=65536", "node", "--max-semi-space-size=64", "apps/server/dist/main.js"]
+# fixed 32 KiB mmap threshold, so the memory PGlite's start-up and V8's compiler free goes back to
+# the system (BENCHMARKS.md, "Start-up time and memory" and "glibc's arenas after the start").
+CMD ["env", "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768", "node", "--max-semi-space-size=64", "apps/server/dist/main.js"]

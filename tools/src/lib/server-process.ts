@@ -25,15 +25,17 @@ export const SERVER_NODE_ARGS: readonly string[] = ['--max-semi-space-size=64'];
 /**
  * Environment the server starts with, as `npm run serve` (`env NAME=value node ...`) and the
  * Dockerfile's CMD give it (tests keep the three equal). glibc's malloc with a fixed mmap threshold
- * of 64 KiB: a block that size or larger gets pages of its own and returns them when freed. By
+ * of 32 KiB: a block that size or larger gets pages of its own and returns them when freed. By
  * default the threshold rises to the largest block freed (up to 32 MiB), so compiling and
  * instantiating PGlite's 9 MB postgres module leaves its buffers in per-thread arenas that keep
- * the memory: idle RSS of the embedded server ~286 → ~220–225 MiB (BENCHMARKS.md, "Start-up time
- * and memory"). 32 KiB would also map V8's compiler zones one by one: ~4 MiB less once idle for
- * about twice the CPU time to ready. Other C libraries ignore the variable.
+ * the memory: idle RSS of the embedded server ~286 → ~220–225 MiB at 64 KiB (BENCHMARKS.md,
+ * "Start-up time and memory"). 32 KiB also maps the segments of V8's compiler zones (32 KiB each)
+ * one by one, which at 64 KiB came from the compiling threads' arenas and left 18–53 MiB free but
+ * resident there, by chance: idle 184–216 → 171–181 MiB on a new data directory, for ~0.3 s more
+ * CPU time to ready ("glibc's arenas after the start"). Other C libraries ignore the variable.
  */
 export const SERVER_ENV: Readonly<Record<string, string>> = {
-  GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=65536',
+  GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=32768',
 };
 
 /** The compiled server `npm start` runs. */
