@@ -327,26 +327,18 @@ describe('PGlite worker lifecycle', () => {
     const db = await openDatabase({ url: null, dataDir: null });
     try {
       const young = async () => (await db.workerMemory!()).youngBytes;
-      const settle = async (atMost: number, withinMs: number) => {
-        const until = Date.now() + withinMs;
-        let bytes = await young();
-        while (bytes > atMost && Date.now() < until) {
-          // slower than the worker's 300 ms without a request before its first collection
-          await new Promise((resolve) => setTimeout(resolve, 400));
-          bytes = await young();
-        }
-        return bytes;
-      };
+      // polled more slowly than the worker's 300 ms without a request before its first collection
+      const interval = 400;
       // the collection after opening (300 ms without a request)
-      const opened = await settle(4 * 2 ** 20, 10_000);
-      expect(opened).toBeLessThanOrEqual(4 * 2 ** 20);
+      await expect.poll(young, { timeout: 10_000, interval }).toBeLessThanOrEqual(4 * 2 ** 20);
+      const opened = await young();
       for (let i = 0; i < 6; i++) {
         await db.query("SELECT g, repeat('x', 40) AS s FROM generate_series(1, 50000) g");
       }
       expect(await young()).toBeGreaterThan(opened * 4);
       // two quiet seconds later (lib/release-when-idle.ts, on the worker's own loop); V8's own
       // memory reducer would take ~9 s
-      expect(await settle(opened, 6_000)).toBeLessThanOrEqual(opened);
+      await expect.poll(young, { timeout: 6_000, interval }).toBeLessThanOrEqual(opened);
     } finally {
       await db.close();
     }
