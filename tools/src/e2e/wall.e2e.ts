@@ -114,7 +114,11 @@ describe('the Wall', () => {
     expect(httpSnapshots).toEqual([]);
     expect(workers.some((url) => url.includes('snapshot.worker'))).toBe(true);
     // The test above painted this pixel; a page opened later reads it from the socket's canvas.
-    expect(await launchColour(page)).toBe('#FF4500');
+    // Read until it shows: the renderer draws on an animation frame after the store changes
+    // (renderer.ts), so the sync status can be gone a frame before the pixel is on the canvas.
+    // Nothing paints this pixel again, so only the socket's snapshot can bring it.
+    await expect.poll(() => launchColour(page)).toBe('#FF4500');
+    expect(httpSnapshots).toEqual([]);
     expect(errors).toEqual([]);
     await ctx.close();
   });
