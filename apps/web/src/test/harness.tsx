@@ -26,13 +26,19 @@ export const TEST_CONFIG = {
   contactEmail: 'team@example.test',
 };
 
-/** A fetch that answers the public config and whatever `handler` knows; everything else 404s. */
+/**
+ * A fetch that answers the public config, the saving of a signed-in player's language (which the
+ * app sends for a player with none stored), and whatever `handler` knows; everything else 404s.
+ */
 export function fakeFetch(handler: FetchHandler = () => undefined) {
   return async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const path = String(input).replace(/^\/api\/v1/, '');
     const answer = handler(path, init);
     if (answer) return answer;
     if (path === '/config') return json(200, TEST_CONFIG);
+    if (path.startsWith('/users/localization?')) {
+      return json(200, { success: true, locale: new URLSearchParams(path.split('?')[1]).get('loc') });
+    }
     return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' }, requestId: 'test' });
   };
 }
