@@ -36,8 +36,9 @@ export function fakeFetch(handler: FetchHandler = () => undefined) {
     const answer = handler(path, init);
     if (answer) return answer;
     if (path === '/config') return json(200, TEST_CONFIG);
-    if (path.startsWith('/users/localization?')) {
-      return json(200, { success: true, locale: new URLSearchParams(path.split('?')[1]).get('loc') });
+    const url = new URL(path, 'http://test.local');
+    if (url.pathname === '/users/localization') {
+      return json(200, { success: true, locale: url.searchParams.get('loc') });
     }
     return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' }, requestId: 'test' });
   };
