@@ -43,3 +43,34 @@ describe('PGlite worker memory in the metrics', () => {
     expect(await createMetrics().registry.metrics()).not.toContain('pglite_worker');
   });
 });
+
+describe('the main thread in the metrics', () => {
+  const value = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+
+  it('counts the event loop busy and the main thread on the CPU while it computes', async () => {
+    const metrics = createMetrics();
+    const first = await metrics.registry.metrics();
+    // Spin until this thread has had 50 ms of CPU, however busy the machine is.
+    const start = process.threadCpuUsage();
+    const cpuMs = () => {
+      const d = process.threadCpuUsage(start);
+      return (d.user + d.system) / 1000;
+    };
+    while (cpuMs() < 50) {
+      // busy: neither waiting for I/O nor off the CPU by choice
+    }
+    const second = await metrics.registry.metrics();
+    const busy = value(second, 'pixelwall_event_loop_busy_seconds_total');
+    const cpu = value(second, 'pixelwall_main_thread_cpu_seconds_total');
+    expect(busy - value(first, 'pixelwall_event_loop_busy_seconds_total')).toBeGreaterThanOrEqual(0.05);
+    expect(cpu - value(first, 'pixelwall_main_thread_cpu_seconds_total')).toBeGreaterThanOrEqual(0.05);
+  });
+
+  it('does not count a wait on a timer as busy', async () => {
+    const metrics = createMetrics();
+    const first = value(await metrics.registry.metrics(), 'pixelwall_event_loop_busy_seconds_total');
+    await new Promise((r) => setTimeout(r, 150));
+    const second = value(await metrics.registry.metrics(), 'pixelwall_event_loop_busy_seconds_total');
+    expect(second - first).toBeLessThan(0.1);
+  });
+});

@@ -1,4 +1,5 @@
 /** Prometheus metrics, one registry per app instance (tests build many apps in one process). */
+import { performance } from 'node:perf_hooks';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import type { WorkerMemory } from '../db/pglite-protocol.ts';
@@ -70,6 +71,34 @@ export function createMetrics(db?: Pick<Database, 'workerMemory'>) {
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  // What a saturated server looks like from outside: the event loop busy (not waiting for I/O) for
+  // most of the wall time. The process's CPU (process_cpu_seconds_total) adds every thread; this
+  // thread's own CPU beside its busy time tells a loop that has work but no core (busy > CPU: the
+  // machine's other processes hold the cores) from one that is simply working.
+  let busyMs = performance.eventLoopUtilization().active;
+  new Counter({
+    name: 'pixelwall_event_loop_busy_seconds_total',
+    help: 'Wall time the main event loop spent running callbacks rather than waiting for I/O',
+    registers: [registry],
+    collect() {
+      const now = performance.eventLoopUtilization().active;
+      this.inc(Math.max(0, now - busyMs) / 1000);
+      busyMs = now;
+    },
+  });
+  if (typeof process.threadCpuUsage === 'function') {
+    let cpu = process.threadCpuUsage();
+    new Counter({
+      name: 'pixelwall_main_thread_cpu_seconds_total',
+      help: 'CPU time (user and system) of the main thread alone',
+      registers: [registry],
+      collect() {
+        const now = process.threadCpuUsage();
+        this.inc(Math.max(0, now.user + now.system - cpu.user - cpu.system) / 1e6);
+        cpu = now;
+      },
+    });
+  }
   const workerMemory = db?.workerMemory?.bind(db);
   if (workerMemory) {
     // The process's own gauges (nodejs_heap_size_*) count only the main thread's isolate. One round
