@@ -2,6 +2,8 @@
  * Child process for the fan-out benchmark: holds many guest sockets so their cost lands outside the
  * process that paints. Every watcher counts PIXELS frames and sequence gaps from the header alone;
  * one in `sampleEvery` also inflates the body and records one random change with its arrival time.
+ * Each frame's first and last arrival over all the watchers give its spread: how long the server
+ * took to reach every socket with it, as the clients saw it.
  *
  * The watchers are raw TCP sockets that speak just enough of RFC 6455 to watch (an upgrade request,
  * then unmasked server frames read by a few lines below), not `ws` clients: 10,000 `ws` clients
@@ -39,6 +41,10 @@ export type FromWatchers =
       gaps: number;
       closed: number;
       watchers: number;
+      /** for each frame that reached every watcher: its first arrival to its last, ms */
+      spreadMs: number[];
+      /** this process's CPU while recording, % of one core */
+      cpuPercent: number;
     }
   | { type: 'closed' };
 
@@ -58,6 +64,10 @@ let closedCount = 0;
 let pixelIds: number[] = [];
 let receivedAt: number[] = [];
 let created = 0;
+/** while recording: each frame's first and last arrival and how many watchers it reached */
+const arrivals = new Map<number, { first: number; last: number; count: number }>();
+let cpuAtRecord = process.cpuUsage();
+let recordAt = 0;
 
 function send(msg: FromWatchers): void {
   process.send?.(msg);
@@ -94,6 +104,11 @@ function onFrame(w: Watcher, data: Buffer): void {
   if (seq === null) return;
   const at = monotonicMs();
   if (recording) {
+    const a = arrivals.get(seq);
+    if (a) {
+      a.last = at;
+      a.count++;
+    } else arrivals.set(seq, { first: at, last: at, count: 1 });
     frames++;
     if (w.lastSeq > 0 && seq !== w.lastSeq + 1) gaps++;
   }
@@ -107,32 +122,51 @@ function onFrame(w: Watcher, data: Buffer): void {
   receivedAt.push(at);
 }
 
+/**
+ * The one buffer every watcher reads into (`onread`): each read is parsed before the next, and a
+ * partial frame is copied out (`pending`). Without it each read costs a fresh Buffer and a trip
+ * through the socket's stream and its 'data' event, CPU this process takes from the server.
+ */
+const readBuffer = Buffer.allocUnsafe(64 * 1024);
+
 function openOne(url: string, sampled: boolean): Promise<Watcher> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: u.hostname, port: Number(u.port) });
-    socket.setNoDelay(true);
-    const w: Watcher = { socket, sampled, lastSeq: 0, pending: null };
-    let head = Buffer.alloc(0);
-    const onHandshake = (chunk: Buffer) => {
+    /** what has arrived of the upgrade's answer; null once it is whole */
+    let head: Buffer | null = Buffer.alloc(0);
+    // Always true: a watcher never pauses its socket.
+    const onRead = (n: number): true => {
+      const chunk = readBuffer.subarray(0, n);
+      if (head === null) {
+        onData(w, chunk);
+        return true;
+      }
       head = Buffer.concat([head, chunk]);
       const end = head.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      socket.off('data', onHandshake);
-      if (!head.subarray(0, 12).toString().startsWith('HTTP/1.1 101')) {
+      if (end < 0) return true;
+      const answer = head;
+      head = null;
+      if (!answer.subarray(0, 12).toString().startsWith('HTTP/1.1 101')) {
         socket.destroy();
-        reject(new Error(`upgrade refused: ${head.subarray(0, head.indexOf('\r\n')).toString()}`));
-        return;
+        reject(new Error(`upgrade refused: ${answer.subarray(0, answer.indexOf('\r\n')).toString()}`));
+        return true;
       }
-      socket.on('data', (data: Buffer) => onData(w, data));
+      socket.off('error', reject);
       socket.once('close', () => {
         closedCount++;
       });
       socket.on('error', () => socket.destroy());
       resolve(w);
-      if (head.length > end + 4) onData(w, head.subarray(end + 4));
+      if (answer.length > end + 4) onData(w, answer.subarray(end + 4));
+      return true;
     };
-    socket.on('data', onHandshake);
+    const socket = net.connect({
+      host: u.hostname,
+      port: Number(u.port),
+      onread: { buffer: readBuffer, callback: onRead },
+    });
+    socket.setNoDelay(true);
+    const w: Watcher = { socket, sampled, lastSeq: 0, pending: null };
     socket.once('error', reject);
     socket.write(
       `GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nUpgrade: websocket\r\n` +
@@ -178,10 +212,17 @@ process.on('message', (msg: ToWatchers) => {
       gaps = 0;
       pixelIds = [];
       receivedAt = [];
+      arrivals.clear();
+      cpuAtRecord = process.cpuUsage();
+      recordAt = performance.now();
       recording = true;
       break;
-    case 'stop':
+    case 'stop': {
       recording = false;
+      const cpu = process.cpuUsage(cpuAtRecord);
+      const seconds = (performance.now() - recordAt) / 1000;
+      const spreadMs: number[] = [];
+      for (const a of arrivals.values()) if (a.count >= watchers.length) spreadMs.push(a.last - a.first);
       send({
         type: 'samples',
         pixelIds,
@@ -190,8 +231,11 @@ process.on('message', (msg: ToWatchers) => {
         gaps,
         closed: closedCount,
         watchers: watchers.length,
+        spreadMs,
+        cpuPercent: seconds > 0 ? ((cpu.user + cpu.system) / 1e6 / seconds) * 100 : 0,
       });
       break;
+    }
     case 'close':
       for (const w of watchers) w.socket.destroy();
       watchers.length = 0;

@@ -37,6 +37,10 @@ export interface FanoutStep {
   painter: WsPaintRun;
   latency: LatencySummary;
   framesPerWatcherPerSecond: number;
+  /** each frame's first to last arrival over every watcher (the frames that reached them all) */
+  spread: LatencySummary;
+  /** the watchers' process, % of one core */
+  watchersCpuPercent: number;
   gaps: number;
   watchersClosed: number;
   server: ServerWindow;
@@ -147,6 +151,8 @@ export async function runFanout(server: ServerHandle, opts: FanoutOptions): Prom
         const sent = sentAt.get(samples.pixelIds[i]!);
         if (sent !== undefined && samples.receivedAt[i]! >= sent) latency.push(samples.receivedAt[i]! - sent);
       }
+      const spread = new Samples();
+      for (const ms of samples.spreadMs) spread.push(ms);
       steps.push({
         watchers: open,
         openFailed: opened.failed,
@@ -162,6 +168,8 @@ export async function runFanout(server: ServerHandle, opts: FanoutOptions): Prom
           samples.watchers > 0 && painter.seconds > 0
             ? samples.frames / samples.watchers / painter.seconds
             : 0,
+        spread: spread.summary(),
+        watchersCpuPercent: samples.cpuPercent,
         gaps: samples.gaps,
         watchersClosed: samples.closed,
         server: serverWindow(mark1, mark2),

@@ -253,9 +253,17 @@ function fanoutSection(database: string, f: FanoutResult): string {
     group(s.latency.count),
     s.framesPerWatcherPerSecond.toFixed(1),
     `${group(s.gaps)} / ${group(s.watchersClosed)}`,
-    pct(s.server.cpuPercent),
-    pct(s.server.machineCpuPercent),
     ms(s.server.loopLagMaxMs),
+  ]);
+  const cpuRows = f.steps.map((s) => [
+    group(s.watchers),
+    `${ms(s.spread.p50)} / ${ms(s.spread.max)}`,
+    group(s.spread.count),
+    pct(s.server.loopBusyPercent),
+    pct(s.server.mainThreadCpuPercent),
+    pct(s.server.cpuPercent),
+    pct(s.watchersCpuPercent),
+    pct(s.server.machineCpuPercent),
   ]);
   const parts = [
     `Server on ${database}; open-file limit (ulimit -n) ${f.fdLimit ?? 'unknown'}.` +
@@ -276,11 +284,31 @@ function fanoutSection(database: string, f: FanoutResult): string {
         'samples',
         'frames/s per watcher',
         'seq gaps / watchers closed',
-        'server CPU',
-        'machine CPU',
         'server loop lag max ms',
       ],
       rows,
+    ),
+    '',
+    "Where the time went in the same runs. *Frame spread* is a frame's first arrival to its last over " +
+      'all the watchers (the frames that reached every one): how long the server took to write it to ' +
+      "every socket, as the clients saw it. *Loop busy* is the wall time the server's event loop was " +
+      'running callbacks rather than waiting for I/O; *main thread* its CPU time: a loop busier than its ' +
+      'CPU had work and waited for a core. *Server CPU* adds every thread of the server (the database ' +
+      "thread, the garbage collector's); *watchers* is the child process that holds the watcher " +
+      'sockets; *machine* every process (up to cores × 100 %).',
+    '',
+    markdownTable(
+      [
+        'watchers',
+        'frame spread p50 / max ms',
+        'frames',
+        'loop busy',
+        'main thread CPU',
+        'server CPU',
+        'watchers CPU',
+        'machine CPU',
+      ],
+      cpuRows,
     ),
   ];
   for (const s of f.steps) {

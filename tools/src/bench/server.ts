@@ -214,6 +214,10 @@ async function waitReady(
 /** What the server's own metrics say about an interval: CPU, event-loop lag, commits, memory. */
 export interface ServerWindow {
   cpuPercent: number;
+  /** the main thread alone, % of one core (NaN on a Node without process.threadCpuUsage) */
+  mainThreadCpuPercent: number;
+  /** the wall time the main event loop was busy (not waiting for I/O), % */
+  loopBusyPercent: number;
   /** max / p99 event-loop delay in the interval (prom-client resets its histogram on each scrape) */
   loopLagMaxMs: number;
   loopLagP99Ms: number;
@@ -243,6 +247,10 @@ export function serverWindow(a: Mark, b: Mark): ServerWindow {
   const commits = d('pixelwall_commit_seconds_count');
   return {
     cpuPercent: (d('process_cpu_seconds_total') / seconds) * 100,
+    mainThreadCpuPercent: after.has('pixelwall_main_thread_cpu_seconds_total')
+      ? (d('pixelwall_main_thread_cpu_seconds_total') / seconds) * 100
+      : Number.NaN,
+    loopBusyPercent: (d('pixelwall_event_loop_busy_seconds_total') / seconds) * 100,
     loopLagMaxMs: metricTotal(after, 'nodejs_eventloop_lag_max_seconds') * 1000,
     loopLagP99Ms: metricTotal(after, 'nodejs_eventloop_lag_p99_seconds') * 1000,
     commits,
