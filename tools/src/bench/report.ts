@@ -76,8 +76,12 @@ function serverCells(w: ServerWindow, benchCpu: number): string[] {
     w.postgresCpuPercent > 0.5 ? pct(w.postgresCpuPercent) : '–',
     pct(othersCpu(w, benchCpu)),
     ms(w.loopLagMaxMs),
-    Number.isFinite(w.commitMeanMs) ? `${ms(w.commitMeanMs)} / ${group(w.commitMeanBatch)}` : '–',
+    commitCell(w),
   ];
+}
+
+function commitCell(w: ServerWindow): string {
+  return Number.isFinite(w.commitMeanMs) ? `${ms(w.commitMeanMs)} / ${group(w.commitMeanBatch)}` : '–';
 }
 
 const SERVER_HEADERS = [
@@ -259,6 +263,7 @@ function fanoutSection(database: string, f: FanoutResult): string {
     group(s.watchers),
     `${ms(s.spread.p50)} / ${ms(s.spread.max)}`,
     group(s.spread.count),
+    commitCell(s.server),
     pct(s.server.loopBusyPercent),
     pct(s.server.mainThreadCpuPercent),
     pct(s.server.cpuPercent),
@@ -302,6 +307,7 @@ function fanoutSection(database: string, f: FanoutResult): string {
         'watchers',
         'frame spread p50 / max ms',
         'frames',
+        'commit ms / paints per commit',
         'loop busy',
         'main thread CPU',
         'server CPU',
@@ -383,9 +389,7 @@ function clusterSection(c: ClusterResult, rate: number): string {
         .map((c) => `${c.name} ${c.perPaint.toFixed(2)}`)
         .join(', ')})`,
       perServer(s, (w) => ms(w.loopLagMaxMs)),
-      perServer(s, (w) =>
-        Number.isFinite(w.commitMeanMs) ? `${ms(w.commitMeanMs)} / ${group(w.commitMeanBatch)}` : '–',
-      ),
+      perServer(s, (w) => commitCell(w)),
     ]),
   );
 }
