@@ -71,33 +71,38 @@ export function createMetrics(db?: Pick<Database, 'workerMemory'>) {
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  /** A counter of a running total read at each scrape (`read` in seconds since some start). */
+  const totalCounter = (name: string, help: string, read: () => number) => {
+    let last = read();
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const now = read();
+        this.inc(Math.max(0, now - last));
+        last = now;
+      },
+    });
+  };
   // What a saturated server looks like from outside: the event loop busy (not waiting for I/O) for
   // most of the wall time. The process's CPU (process_cpu_seconds_total) adds every thread; this
   // thread's own CPU beside its busy time tells a loop that has work but no core (busy > CPU: the
   // machine's other processes hold the cores) from one that is simply working.
-  let busyMs = performance.eventLoopUtilization().active;
-  new Counter({
-    name: 'pixelwall_event_loop_busy_seconds_total',
-    help: 'Wall time the main event loop spent running callbacks rather than waiting for I/O',
-    registers: [registry],
-    collect() {
-      const now = performance.eventLoopUtilization().active;
-      this.inc(Math.max(0, now - busyMs) / 1000);
-      busyMs = now;
-    },
-  });
+  totalCounter(
+    'pixelwall_event_loop_busy_seconds_total',
+    'Wall time the main event loop spent running callbacks rather than waiting for I/O',
+    () => performance.eventLoopUtilization().active / 1000,
+  );
   if (typeof process.threadCpuUsage === 'function') {
-    let cpu = process.threadCpuUsage();
-    new Counter({
-      name: 'pixelwall_main_thread_cpu_seconds_total',
-      help: 'CPU time (user and system) of the main thread alone',
-      registers: [registry],
-      collect() {
-        const now = process.threadCpuUsage();
-        this.inc(Math.max(0, now.user + now.system - cpu.user - cpu.system) / 1e6);
-        cpu = now;
+    totalCounter(
+      'pixelwall_main_thread_cpu_seconds_total',
+      'CPU time (user and system) of the main thread alone',
+      () => {
+        const cpu = process.threadCpuUsage();
+        return (cpu.user + cpu.system) / 1e6;
       },
-    });
+    );
   }
   const workerMemory = db?.workerMemory?.bind(db);
   if (workerMemory) {
