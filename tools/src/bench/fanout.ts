@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { FromWatchers, ToWatchers } from './fanout-watchers.ts';
 import type { Player } from './players.ts';
 import { type ServerHandle, type ServerWindow, serverWindow } from './server.ts';
-import { type LatencySummary, metricTotal, monotonicMs, Samples } from './stats.ts';
+import { type LatencySummary, metricTotal, monotonicMs, Samples, summarize } from './stats.ts';
 import { runWriteFloor, type WriteFloorStep } from './write-floor.ts';
 import { closeSockets, openPainterSockets, runWsPaint, type WsPaintRun } from './ws-paint.ts';
 
@@ -151,8 +151,6 @@ export async function runFanout(server: ServerHandle, opts: FanoutOptions): Prom
         const sent = sentAt.get(samples.pixelIds[i]!);
         if (sent !== undefined && samples.receivedAt[i]! >= sent) latency.push(samples.receivedAt[i]! - sent);
       }
-      const spread = new Samples();
-      for (const ms of samples.spreadMs) spread.push(ms);
       steps.push({
         watchers: open,
         openFailed: opened.failed,
@@ -168,7 +166,7 @@ export async function runFanout(server: ServerHandle, opts: FanoutOptions): Prom
           samples.watchers > 0 && painter.seconds > 0
             ? samples.frames / samples.watchers / painter.seconds
             : 0,
-        spread: spread.summary(),
+        spread: summarize(samples.spreadMs),
         watchersCpuPercent: samples.cpuPercent,
         gaps: samples.gaps,
         watchersClosed: samples.closed,

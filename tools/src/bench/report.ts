@@ -298,9 +298,9 @@ function fanoutSection(database: string, f: FanoutResult): string {
       'all the watchers (the frames that reached every one): how long the server took to write it to ' +
       'every socket, as the clients saw it. *Commit* is the means of `pixelwall_commit_seconds` and ' +
       "`pixelwall_commit_batch_paints`: the database's part of the painter's RPC. *Loop busy* is the " +
-      "wall time the server's event loop was " +
-      'running callbacks rather than waiting for I/O; *main thread* its CPU time: a loop busier than its ' +
-      'CPU had work and waited for a core. *Server CPU* adds every thread of the server (the database ' +
+      "wall time the server's event loop was running callbacks rather than waiting for I/O; *main " +
+      'thread* its CPU time: a loop busier than its CPU had work and waited for a core. *Server CPU* ' +
+      'adds every thread of the server (the database ' +
       "thread, the garbage collector's); *watchers* is the child process that holds the watcher " +
       'sockets; *machine* every process (up to cores × 100 %).',
     '',
