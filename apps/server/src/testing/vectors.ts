@@ -1,6 +1,9 @@
-/** Test support: the published vectors in `shared/vectors` (the repo is cloned with `shared/` beside it). */
+/**
+ * Test support: published, signed test vectors kept in this repository (`testing/vectors/`, each
+ * file naming its source), so the checks are replayed against other projects' data from a clone
+ * with nothing beside it.
+ */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface StarsVector {
@@ -8,25 +11,16 @@ export interface StarsVector {
   update: Record<string, unknown>;
 }
 
-/** The real Stars updates of `shared/vectors`. */
+/** The real Stars updates of `testing/vectors`. */
 export function loadStarsVectors(): StarsVector[] {
-  const file = resolve(vectorsDir(), 'stars-updates.json');
-  if (!existsSync(file)) throw new Error(`test vectors missing: expected them at ${file}`);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { updates: StarsVector[] }).updates;
+  return (
+    JSON.parse(readFileSync(`${vectorsDir()}/stars-updates.json`, 'utf8')) as { updates: StarsVector[] }
+  ).updates;
 }
 
-/** Finds the workspace root, then `../shared/vectors`; throws (never skips) when they are missing. */
+/** The folder of the vectors; throws (never skips) when it is missing. */
 export function vectorsDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && 'workspaces' in (JSON.parse(readFileSync(pkg, 'utf8')) as object)) {
-      const vectors = resolve(dir, '../shared/vectors');
-      if (!existsSync(vectors)) throw new Error(`test vectors missing: expected them at ${vectors}`);
-      return vectors;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('workspace root (package.json with "workspaces") not found');
-    dir = parent;
-  }
+  const dir = fileURLToPath(new URL('./vectors', import.meta.url));
+  if (!existsSync(dir)) throw new Error(`test vectors missing: expected them at ${dir}`);
+  return dir;
 }

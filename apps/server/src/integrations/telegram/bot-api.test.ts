@@ -167,7 +167,7 @@ describe('webhook secret', () => {
   });
 });
 
-describe('payment updates (the real Stars updates of shared/vectors)', () => {
+describe('payment updates (the real Stars updates of testing/vectors)', () => {
   const vectors = loadStarsVectors();
 
   it('parses the captured pre_checkout_query and successful_payment', () => {

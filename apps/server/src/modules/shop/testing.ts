@@ -260,7 +260,7 @@ async function economyModules(deps: {
   };
 }
 
-/** The real Stars updates of `shared/vectors` (they live with the other vectors' loader). */
+/** The real Stars updates of `testing/vectors` (they live with the other vectors' loader). */
 export { loadStarsVectors, type StarsVector } from '../../testing/vectors.ts';
 
 /** Records what the shop asks of Telegram; the HTTP client itself is tested against a server. */
