@@ -18,6 +18,7 @@ export const OUTPUTS = [
   'apps/server/dist/main.js',
   'apps/server/dist/pglite-worker.js',
   'apps/server/dist/pglite-initdb.js',
+  'apps/server/dist/pglite-template.json',
   'apps/web/dist/index.html',
 ];
 

@@ -75,6 +75,35 @@ export async function buildServer() {
   });
 }
 
+/**
+ * The template data directory a fresh embedded start copies instead of running initdb
+ * (`db/pglite-thread.ts`): initdb run once here, by the compiled `pglite-initdb.js`, into
+ * dist/pglite-template, with the PGlite version that made it in dist/pglite-template.json (a start
+ * with another version installed runs initdb instead). It holds postgres's catalogue and nothing of
+ * the app (no tables, no secrets: the migrations make those at the first start), so its files are
+ * readable by all, as the rest of dist is (a Docker image's runtime user is not the builder); the
+ * copy is made private to its owner.
+ */
+export function buildTemplate() {
+  const dir = path.join(SERVER_DIST, 'pglite-template');
+  fs.rmSync(dir, { recursive: true, force: true });
+  execFileSync(process.execPath, [path.join(SERVER_DIST, 'pglite-initdb.js'), dir], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  fs.rmSync(path.join(dir, 'postmaster.pid'), { force: true });
+  const readable = (/** @type {string} */ p) => {
+    const isDir = fs.statSync(p).isDirectory();
+    fs.chmodSync(p, isDir ? 0o755 : 0o644);
+    if (isDir) for (const name of fs.readdirSync(p)) readable(path.join(p, name));
+  };
+  readable(dir);
+  const pglite = JSON.parse(
+    fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ).version;
+  fs.writeFileSync(path.join(SERVER_DIST, 'pglite-template.json'), `${JSON.stringify({ pglite })}\n`);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // What ships is the production bundle, whoever asks for the build (vitest sets NODE_ENV=test,
   // which would make Vite bundle React's development build).
@@ -84,6 +113,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   await buildServer();
+  buildTemplate();
   writeStamp();
   console.info('built apps/web/dist and apps/server/dist');
 }

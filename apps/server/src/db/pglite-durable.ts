@@ -22,9 +22,10 @@
  * expects, and postgres PANICs rather than acknowledge the commit (`data_sync_retry=off`).
  */
 import fs from 'node:fs';
-import path from 'node:path';
+import v8 from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { isDataDir, makePrivate, syncTree } from './data-dir.ts';
 
 type EmscriptenOpts = Parameters<NodeFS['init']>[1];
 
@@ -39,9 +40,33 @@ interface ErrnoError extends Error {
 interface EmscriptenFs {
   getStreamChecked(fd: number): NodefsStream;
 }
+interface NodeAttr {
+  mode?: number;
+}
 interface Nodefs {
-  stream_ops: { fsync?: (stream: NodefsStream) => number };
+  node_ops: {
+    mknod(parent: unknown, name: string, mode: number, dev: number): unknown;
+    setattr(node: unknown, attr: NodeAttr): void;
+  };
+  stream_ops: {
+    fsync?: (stream: NodefsStream) => number;
+    setattr(stream: NodefsStream, attr: NodeAttr): void;
+  };
   tryFSOperation<T>(op: () => T): T;
+}
+
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+
+/**
+ * The mode a file of the data directory gets: its owner's bits alone, as PostgreSQL's own files
+ * (0600, directories 0700). Emscripten's file layer asks for 0777 at creation and its chmod for
+ * 0666, both bypassing the process umask's intent (the chmod is explicit), so the mode is narrowed
+ * here, for every file postgres or initdb makes or changes, whatever the umask.
+ */
+export function ownerOnlyMode(mode: number): number {
+  const isFile = (mode & S_IFMT) === S_IFREG;
+  return mode & ~(isFile ? 0o177 : 0o077);
 }
 
 /** Sync calls that reached the disk; tests read it to check that the hooks are live. */
@@ -62,6 +87,7 @@ class SyncingNodeFS extends NodeFS {
           (m) => {
             const nodefs = m.NODEFS as unknown as Nodefs;
             mod = { FS: m.FS as unknown as EmscriptenFs, NODEFS: nodefs };
+            keepToOwner(nodefs);
             // Emscripten's fd_sync (libc fsync) returns what this returns; errors as ErrnoError.
             nodefs.stream_ops.fsync = (stream) => {
               if (stream.nfd !== undefined) {
@@ -106,6 +132,38 @@ class SyncingNodeFS extends NodeFS {
   }
 }
 
+/** Every node of the mount shares these objects: narrowing them covers initdb's proxy too. */
+function keepToOwner(nodefs: Nodefs): void {
+  const { node_ops: nodeOps, stream_ops: streamOps } = nodefs;
+  const { mknod, setattr } = nodeOps;
+  const streamSetattr = streamOps.setattr;
+  const narrow = (attr: NodeAttr): NodeAttr =>
+    attr.mode === undefined || attr.mode === null ? attr : { ...attr, mode: ownerOnlyMode(attr.mode) };
+  // The mode Emscripten asks for carries the file type too (S_IFREG, S_IFDIR), which stays.
+  nodeOps.mknod = (parent, name, mode, dev) => mknod.call(nodeOps, parent, name, ownerOnlyMode(mode), dev);
+  nodeOps.setattr = (node, attr) => setattr.call(nodeOps, node, narrow(attr));
+  streamOps.setattr = (stream, attr) => streamSetattr.call(streamOps, stream, narrow(attr));
+}
+
+/**
+ * Keeps V8's WebAssembly code at its baseline compiler (Liftoff): postgres runs unoptimised.
+ *
+ * By default V8 recompiles a WASM function with its optimising compiler once it is hot, and one of
+ * postgres's functions (104,930 bytes of WASM, #2272 in PGlite 0.5's module) takes ~600 MB of
+ * compiler memory and seconds of CPU to optimise: it gets hot during the first start's migrations
+ * (or the first minutes of play), and the process's RSS went from ~200 to ~700 MiB for those
+ * seconds, which a 512 MiB machine does not survive. No V8 flag leaves out one function, so none is
+ * optimised where DB_WASM_TIER_UP resolves to off (`auto`: below 1 GiB of memory). V8's flags are the process's: this holds for every thread
+ * (Node's own WASM, fetch's HTTP parser, too), from the next module compiled. Call it before PGlite
+ * compiles its own. Measured in BENCHMARKS.md ("The fresh start's peak").
+ */
+export function baselineWasmOnly(): void {
+  // Set after start-up, a flag's implications are not applied: tiering is turned off by name.
+  for (const flag of ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering']) {
+    v8.setFlagsFromString(flag);
+  }
+}
+
 /**
  * Postgres settings the embedded server starts with, over the data directory's postgresql.conf.
  *
@@ -137,28 +195,12 @@ export function durablePgliteOptions(dataDir: string): PGliteOptions {
  */
 export async function createPglite(dataDir: string | null): Promise<PGlite> {
   if (!dataDir) return PGlite.create();
-  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const fresh = !isDataDir(dataDir);
   const pg = await PGlite.create(durablePgliteOptions(dataDir));
-  if (fresh) syncTree(dataDir);
+  if (fresh) {
+    // The file layer kept initdb's files to their owner (above); this catches anything it did not.
+    makePrivate(dataDir);
+    syncCounts.fsync += syncTree(dataDir);
+  }
   return pg;
-}
-
-/** fsync every file, then every directory (children before parents), under `dir`. */
-function syncTree(dir: string): void {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) syncTree(p);
-    else if (entry.isFile()) syncPath(p);
-  }
-  syncPath(dir);
-}
-
-function syncPath(p: string): void {
-  const fd = fs.openSync(p, 'r');
-  try {
-    fs.fsyncSync(fd);
-    syncCounts.fsync++;
-  } finally {
-    fs.closeSync(fd);
-  }
 }

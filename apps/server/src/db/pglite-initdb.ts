@@ -9,12 +9,15 @@
  * for the next thread, which held ~35 MiB of it for as long as the server ran. A process that exits
  * gives everything back.
  */
-import { createPglite } from './pglite-durable.ts';
+import { baselineWasmOnly, createPglite } from './pglite-durable.ts';
 
+// Its files are the data directory's: its owner's alone (the file layer narrows what initdb asks).
+process.umask(0o077);
 const dir = process.argv[2];
 if (!dir) {
   console.error('usage: pglite-initdb <data directory>');
   process.exit(2);
 }
+baselineWasmOnly();
 const pg = await createPglite(dir);
 await pg.close();

@@ -45,6 +45,8 @@ export const READY_ID = 0;
 export interface WorkerData {
   /** PGlite data directory; null → in memory. */
   dataDir: string | null;
+  /** let V8 optimise postgres's WebAssembly (`baselineWasmOnly` in pglite-durable.ts otherwise) */
+  wasmTierUp: boolean;
 }
 
 export interface SerializedError {

@@ -5,11 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DatabaseError } from 'pg-protocol';
+import { wasmTierUp } from '../lib/memory-limit.ts';
 import type { Database, Sql, Statement } from './client.ts';
+import { copyTemplate, isDataDir } from './data-dir.ts';
 import {
   READY_ID,
   type Reply,
@@ -26,6 +27,13 @@ import {
 const COMPILED = import.meta.url.endsWith('.js');
 const WORKER_URL = new URL(COMPILED ? './pglite-worker.js' : './pglite-worker.ts', import.meta.url);
 const INITDB_URL = new URL(COMPILED ? './pglite-initdb.js' : './pglite-initdb.ts', import.meta.url);
+/**
+ * The data directory `npm run build` prepares (`scripts/build.mjs`: initdb, closed cleanly, no
+ * secrets: the app's own tables and secrets come from the migrations at the first start), and the
+ * PGlite version that made it. Only compiled: from source a new data directory is initdb's.
+ */
+const TEMPLATE_URL = new URL('./pglite-template/', import.meta.url);
+const TEMPLATE_INFO_URL = new URL('./pglite-template.json', import.meta.url);
 
 export interface PgliteWorker {
   db: Database;
@@ -100,9 +108,57 @@ export async function createDataDir(dataDir: string): Promise<void> {
   }
 }
 
-export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWorker> {
-  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir);
-  const worker = startWorker({ dataDir });
+/** The PGlite version installed beside the server (what a template must have been made by). */
+function installedPgliteVersion(): string {
+  const pkg = new URL('../package.json', import.meta.resolve('@electric-sql/pglite'));
+  return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * The build's template data directory, when there is one made by the PGlite installed now (a
+ * template from another version is passed over: initdb makes the directory instead).
+ */
+export function templateDataDir(): string | null {
+  if (!COMPILED) return null;
+  try {
+    const info = JSON.parse(fs.readFileSync(TEMPLATE_INFO_URL, 'utf8')) as { pglite?: unknown };
+    const dir = fileURLToPath(TEMPLATE_URL);
+    if (info.pglite !== installedPgliteVersion() || !isDataDir(dir)) return null;
+    return dir;
+  } catch {
+    return null;
+  }
+}
+
+export interface OpenPgliteOptions {
+  /**
+   * An initdb'd data directory that a new one is copied from (`copyTemplate`), instead of running
+   * initdb: default `templateDataDir()`; null → always initdb.
+   */
+  template?: string | null;
+  /** let V8 optimise postgres's WebAssembly (DB_WASM_TIER_UP; default `auto`: from 1 GiB of memory up) */
+  wasmTierUp?: boolean;
+}
+
+/**
+ * A new data directory: a copy of the template where there is one, else initdb in a process of its
+ * own. The copy is what a fresh start normally does: initdb's child peaks near 1 GB (two postgres
+ * instances and V8's optimising compiler on postgres's largest function), a copy at nothing, and
+ * takes a fraction of a second instead of tens of seconds (BENCHMARKS.md, "The fresh start's peak").
+ */
+async function makeDataDir(dataDir: string, template: string | null): Promise<void> {
+  if (template && copyTemplate(template, dataDir)) return;
+  await createDataDir(dataDir);
+}
+
+export async function openPgliteWorker(
+  dataDir: string | null,
+  options: OpenPgliteOptions = {},
+): Promise<PgliteWorker> {
+  if (dataDir && !isDataDir(dataDir)) {
+    await makeDataDir(dataDir, options.template === undefined ? templateDataDir() : options.template);
+  }
+  const worker = startWorker({ dataDir, wasmTierUp: options.wasmTierUp ?? wasmTierUp('auto') });
   const pending = new Map<number, Pending>();
   let nextId = READY_ID + 1;
   let nextTx = 1;
