@@ -18,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { App } from '../http.ts';
 import { createLogThrottle } from '../lib/log-throttle.ts';
+import { createProxyTrust, type TrustProxy } from '../lib/proxy-trust.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
 import type { UsersService } from '../modules/users/service.ts';
 import type { Hub } from '../realtime/hub.ts';
@@ -123,8 +124,8 @@ export interface WsDeps {
   hub: Pick<Hub, 'attach'>;
   tokens: Pick<TokenService, 'verifyWebsocketToken'>;
   users: Pick<UsersService, 'profile'>;
-  /** behind a proxy: the client's address is the first of X-Forwarded-For (as Fastify's req.ip) */
-  trustProxy: boolean;
+  /** TRUST_PROXY: which peers' X-Forwarded-For names the client (as for Fastify's req.ip) */
+  trustProxy: TrustProxy;
 }
 
 export function createWsModule({ hub, tokens, users, trustProxy }: WsDeps): ServerModule {
@@ -138,6 +139,7 @@ export function createWsModule({ hub, tokens, users, trustProxy }: WsDeps): Serv
   });
 
   let log: App['log'] | null = null;
+  const proxies = createProxyTrust(trustProxy);
   const clientFaults = createLogThrottle({ intervalMs: CLIENT_FAULT_LOG_MS });
 
   // Shared by every socket (no closure per socket). ws's protocol errors (an oversize or malformed
@@ -190,11 +192,7 @@ export function createWsModule({ hub, tokens, users, trustProxy }: WsDeps): Serv
       const limit = app.createRateLimit();
       (app as UpgradingApp)[kDirect] = (req, socket, head) => {
         const url = req.url ?? '/ws';
-        const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
-        const ip =
-          (typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined) ||
-          req.socket.remoteAddress ||
-          '';
+        const ip = proxies.clientIp(req);
         limit({ ip, url, routeOptions: { config: {} } } as unknown as FastifyRequest).then(
           (verdict) => {
             if (!verdict.isAllowed && verdict.isExceeded) {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import {
@@ -48,6 +49,62 @@ describe('dev sign-in', () => {
   ])('refuses a request that came through a proxy (%s)', async (header, value) => {
     const r = await signIn({ firstName: 'Dev', id: ADMIN }, { [header]: value });
     expect([r.status, r.body.error.code]).toEqual([403, 'DEV_SIGN_IN_DISABLED']);
+  });
+
+  /** A dev sign-in with this Host header, as a page at that name would send it. */
+  const signInAt = (host: string) =>
+    new Promise<{ status: number; code: string | undefined }>((resolve, reject) => {
+      const body = JSON.stringify({ firstName: 'Dev' });
+      const req = http.request(
+        `${run.baseUrl}/api/v1/auth/dev`,
+        {
+          method: 'POST',
+          headers: { host, 'content-type': 'application/json', 'content-length': body.length },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => {
+            text += c.toString();
+          });
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              code: (JSON.parse(text) as { error?: { code: string } }).error?.code,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it.each(['localhost', 'localhost:5173', '127.0.0.1:8080', '127.1.2.3', '[::1]:8080', '[::1]'])(
+    'answers a page opened at a loopback host (%s)',
+    async (host) => {
+      expect((await signInAt(host)).status).toBe(200);
+    },
+  );
+
+  it.each([
+    'evil.example',
+    'evil.example:8080',
+    'localhost.evil.example',
+    '127.0.0.1.nip.io',
+    'localhost@evil.example',
+    '0.0.0.0:8080',
+    '192.168.1.5',
+  ])('refuses any other Host, as a rebound DNS name would send (%s)', async (host) => {
+    expect(await signInAt(host)).toEqual({ status: 403, code: 'DEV_SIGN_IN_DISABLED' });
+  });
+
+  it("reads no country from a client's own header", async () => {
+    const r = await signIn({ firstName: 'Dev' });
+    const me = await api<{ country: string | null }>(run.baseUrl, 'GET', '/api/v1/users/me', {
+      token: r.body.token,
+      headers: { 'cf-ipcountry': 'DE' },
+    });
+    expect(me.status).toBe(200);
+    expect(me.body.country).toBeNull();
   });
 
   it('is off when PUBLIC_URL is not a loopback URL', () => {

@@ -35,7 +35,7 @@ export function registerHiddenRoutes(app: App, hidden: HiddenGame, opts: { uploa
       {
         schema: { querystring: hiddenTemplateQuery, response: { 200: hiddenRoundSchema } },
         // The gate checks the admin role (config.role) before the body is read.
-        onRequest: opts.uploadGate({
+        ...opts.uploadGate({
           maxBytes: HIDDEN_AWARDS,
           tooLarge: () =>
             new AppError(

@@ -34,7 +34,7 @@ export function registerNftRoutes(
       `${API_PREFIX}/nft/upload`,
       {
         schema: { response: { 200: nftUploadResultSchema } },
-        onRequest: opts.uploadGate({
+        ...opts.uploadGate({
           maxBytes: NFT_BYTES,
           tooLarge: () =>
             new AppError(

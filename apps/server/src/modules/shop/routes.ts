@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { type App, callerId } from '../../http.ts';
 import { isWebhookSecret, WEBHOOK_SECRET_HEADER } from '../../integrations/telegram/bot-api.ts';
+import { type BodyRate, minimumBodyRate, reserveBody, type UploadBudget } from '../../lib/upload-gate.ts';
 import type { UsersService } from '../users/service.ts';
 import type { Revshare } from './revshare.ts';
 import type { Stars } from './stars.ts';
@@ -21,7 +22,16 @@ export interface ShopRoutesDeps {
   webhookSecret: string | null;
   /** updates that are not payments (the bot's conversation); must not throw */
   otherUpdate?: (body: unknown) => Promise<unknown>;
+  /** the uploads' byte budget and minimum body rate, which the webhook's bodies count in too */
+  uploadLimits: { budget: UploadBudget; minRate: BodyRate };
 }
+
+/**
+ * The largest update body read. Telegram's updates of the kinds the webhook asks for (message,
+ * pre_checkout_query) are a few KiB: a message's text is at most 4,096 characters (~24 KiB as
+ * escaped JSON), with its entities and the message it replies to still far below this.
+ */
+export const WEBHOOK_MAX_BYTES = 256 * 1024;
 
 export function registerShopRoutes(app: App, deps: ShopRoutesDeps): void {
   app.post(
@@ -39,13 +49,33 @@ export function registerShopRoutes(app: App, deps: ShopRoutesDeps): void {
 
   // Telegram's updates: authenticated by the secret header only. Anything we cannot use is still
   // answered 200 so Telegram stops resending it; a 500 (our database failed) makes it retry.
+  // The secret is checked before the body is read; a refused request's connection is closed rather
+  // than drained, and an accepted body counts in the uploads' byte budget while it is held.
+  const { budget, minRate } = deps.uploadLimits;
   app.post(
     `${API_PREFIX}/telegram/webhook`,
-    { bodyLimit: 1024 * 1024, config: { auth: 'none', rateLimit: false } },
+    {
+      bodyLimit: WEBHOOK_MAX_BYTES,
+      config: { auth: 'none', rateLimit: false },
+      onRequest: (req, reply, done) => {
+        try {
+          if (!isWebhookSecret(req.headers[WEBHOOK_SECRET_HEADER], deps.webhookSecret)) {
+            throw new AppError('UNAUTHORIZED', 'Wrong or missing secret token.');
+          }
+          const length = Number(req.headers['content-length']);
+          if (length > WEBHOOK_MAX_BYTES) {
+            throw new AppError('PAYLOAD_TOO_LARGE', `An update may be at most ${WEBHOOK_MAX_BYTES} bytes.`);
+          }
+          reserveBody(budget, req, reply, { maxBytes: WEBHOOK_MAX_BYTES, owner: null });
+          done();
+        } catch (err) {
+          if (req.headers['content-length'] !== '0') reply.header('Connection', 'close');
+          done(err as Error);
+        }
+      },
+      preParsing: minimumBodyRate(minRate),
+    },
     async (req, reply) => {
-      if (!isWebhookSecret(req.headers[WEBHOOK_SECRET_HEADER], deps.webhookSecret)) {
-        throw new AppError('UNAUTHORIZED', 'Wrong or missing secret token.');
-      }
       const outcome = await deps.stars.handleUpdate(req.body);
       if (outcome.kind === 'ignored') await deps.otherUpdate?.(req.body);
       return reply.code(200).send({ ok: true });

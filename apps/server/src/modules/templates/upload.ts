@@ -48,10 +48,10 @@ export async function registerImageUploads(
       done(null, body),
     );
     for (const route of routes) {
-      const onRequest = gate({ maxBytes, tooLarge, admit: (userId) => route.admit(userId) });
+      const hooks = gate({ maxBytes, tooLarge, admit: (userId) => route.admit(userId) });
       scope.post(
         route.path,
-        { bodyLimit: maxBytes, onRequest, config: { auth: 'required' } },
+        { bodyLimit: maxBytes, ...hooks, config: { auth: 'required' } },
         async (req, reply) => {
           const userId = callerId(req);
           const pos = positionOf(req);
