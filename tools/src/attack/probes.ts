@@ -462,9 +462,38 @@ export interface StarsPayer {
     opts: { from: { id: number; is_bot: false; first_name: string } },
   ): Promise<{
     ok: boolean;
+    chargeId?: string;
     paymentUpdate?: Record<string, unknown>;
   }>;
   sendUpdate(update: object): Promise<{ status: number }>;
+}
+
+/**
+ * One dynamite ordered with Stars by `player` and paid through the fake Bot API by `payerId`: the
+ * fake's answer, or null with a finding in `r` when the invoice or the payment failed.
+ */
+export async function paidDynamite(
+  server: ServerProcess,
+  fake: Pick<StarsPayer, 'pay'>,
+  player: Player,
+  payerId: number,
+  r: ProbeResult,
+): Promise<Awaited<ReturnType<StarsPayer['pay']>> | null> {
+  const invoice = await send(
+    server.url,
+    json('POST', `${API_PREFIX}/buy/stars`, { type: 2, qty: 1 }, player.token),
+  );
+  if (invoice.status !== 200) {
+    r.findings.push(`no invoice: ${invoice.status} ${invoice.body.slice(0, 200)}`);
+    return null;
+  }
+  const link = (JSON.parse(invoice.body) as { result: string }).result;
+  const paid = await fake.pay(link, { from: { id: payerId, is_bot: false, first_name: 'Buyer' } });
+  if (!paid.ok) {
+    r.findings.push('the payment did not go through');
+    return null;
+  }
+  return paid;
 }
 
 export async function paymentReplays(
@@ -483,18 +512,10 @@ export async function paymentReplays(
     return (JSON.parse(res.body) as { goodsAvailable: Record<string, number> }).goodsAvailable['2'] ?? 0;
   };
   const before = await goods();
-  const invoice = await send(
-    server.url,
-    json('POST', `${API_PREFIX}/buy/stars`, { type: 2, qty: 1 }, player.token),
-  );
-  if (invoice.status !== 200) {
-    r.findings.push(`no invoice: ${invoice.status} ${invoice.body.slice(0, 200)}`);
-    return r;
-  }
-  const link = (JSON.parse(invoice.body) as { result: string }).result;
-  const paid = await fake.pay(link, { from: { id: player.id, is_bot: false, first_name: 'Buyer' } });
-  if (!paid.ok || !paid.paymentUpdate) {
-    r.findings.push('the genuine payment did not go through');
+  const paid = await paidDynamite(server, fake, player, player.id, r);
+  if (!paid) return r;
+  if (!paid.paymentUpdate) {
+    r.findings.push('the genuine payment sent no update');
     return r;
   }
   const statuses = new Map<number, number>();

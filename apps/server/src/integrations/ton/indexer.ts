@@ -239,11 +239,14 @@ export interface TonIndexerOptions {
 
 /**
  * One toncenter v3 request (GET with query parameters, or POST with a JSON body): the API key, the
- * timeout, the size bound and the JSON parse, each failure a TonIndexerError naming the path.
+ * timeout, the size bound and the JSON parse, each failure a TonIndexerError naming the path (and
+ * what toncenter said, when it explains a refusal). Every toncenter call of the server goes
+ * through here; `service` names the caller in the messages.
  */
 export function toncenterRequest(
   opts: TonIndexerOptions,
   maxBytes = MAX_RESPONSE_BYTES,
+  service = 'indexer',
 ): (path: string, req?: { query?: Record<string, string | undefined>; body?: unknown }) => Promise<unknown> {
   const base = opts.baseUrl.replace(/\/+$/, '').replace(/\/api\/v3$/, '');
   const timeoutMs = opts.timeoutMs ?? 10_000;
@@ -268,17 +271,32 @@ export function toncenterRequest(
             },
       );
     } catch (err) {
-      throw new TonIndexerError(`indexer unreachable: ${(err as Error).message}`);
+      throw new TonIndexerError(`${service} unreachable: ${(err as Error).message}`);
     }
     const text = await res.text();
-    if (!res.ok) throw new TonIndexerError(`indexer answered ${res.status} for ${path}`, res.status);
-    if (text.length > maxBytes) throw new TonIndexerError(`indexer response too large for ${path}`);
+    if (!res.ok) {
+      const detail = text.length <= maxBytes ? refusalOf(text) : '';
+      throw new TonIndexerError(`${service} answered ${res.status} for ${path} ${detail}`.trim(), res.status);
+    }
+    if (text.length > maxBytes) throw new TonIndexerError(`${service} response too large for ${path}`);
     try {
       return JSON.parse(text);
     } catch {
-      throw new TonIndexerError(`indexer sent malformed JSON for ${path}`, res.status);
+      throw new TonIndexerError(`${service} sent malformed JSON for ${path}`, res.status);
     }
   };
+}
+
+/** The `error` of a refusal's JSON body (toncenter says why it refused a message), bounded. */
+function refusalOf(text: string): string {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && 'error' in parsed
+      ? String(parsed.error).slice(0, 300)
+      : '';
+  } catch {
+    return '';
+  }
 }
 
 export function createToncenterIndexer(opts: TonIndexerOptions): TonIndexer {

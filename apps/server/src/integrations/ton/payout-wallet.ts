@@ -3,34 +3,37 @@
  * signs the external message that makes it send one transfer (TON, or a jetton transfer through
  * its jetton wallet), and computes the hashes an indexer finds that message by. Pure: no network.
  *
- * v4R2 external body: signature (512 bits) over the hash of the rest, which is subwallet id (32),
- * valid_until (32), seqno (32), op 0 (8, a simple send), then per message a send mode (8) and a
- * reference to the internal message. The wallet refuses a seqno other than its stored one, so a
- * signed message can land at most once, and not at all after valid_until.
+ * The wallet itself (code, data, address, the signed body) is @ton/ton's `WalletContractV4`: the
+ * body is a signature over subwallet id, valid_until, seqno, op 0 (a simple send), then per message
+ * a send mode and a reference to the internal message. The wallet refuses a seqno other than its
+ * stored one, so a signed message can land at most once, and not at all after valid_until.
  */
 import {
   Address,
   beginCell,
-  Cell,
+  type Cell,
   external,
   internal,
   type MessageRelaxed,
   SendMode,
   type StateInit,
   storeMessage,
-  storeMessageRelaxed,
-  storeStateInit,
 } from '@ton/core';
-import { type KeyPair, mnemonicToPrivateKey, mnemonicValidate, sign } from '@ton/crypto';
+import { type KeyPair, mnemonicToPrivateKey, mnemonicValidate } from '@ton/crypto';
+import { WalletContractV4 } from '@ton/ton';
 import { rawAddress } from './address.ts';
-
-/** The wallet v4R2 code (its hash is feb5ff68…d5c0, the one every v4R2 wallet carries). */
-export const WALLET_V4R2_CODE = Cell.fromBase64(
-  'te6cckECFAEAAtQAART/APSkE/S88sgLAQIBIAIPAgFIAwYC5tAB0NMDIXGwkl8E4CLXScEgkl8E4ALTHyGCEHBsdWe9IoIQZHN0cr2wkl8F4AP6QDAg+kQByMoHy//J0O1E0IEBQNch9AQwXIEBCPQKb6Exs5JfB+AF0z/IJYIQcGx1Z7qSODDjDQOCEGRzdHK6kl8G4w0EBQB4AfoA9AQw+CdvIjBQCqEhvvLgUIIQcGx1Z4MesXCAGFAEywUmzxZY+gIZ9ADLaRfLH1Jgyz8gyYBA+wAGAIpQBIEBCPRZMO1E0IEBQNcgyAHPFvQAye1UAXKwjiOCEGRzdHKDHrFwgBhQBcsFUAPPFiP6AhPLassfyz/JgED7AJJfA+ICASAHDgIBIAgNAgFYCQoAPbKd+1E0IEBQNch9AQwAsjKB8v/ydABgQEI9ApvoTGACASALDAAZrc52omhAIGuQ64X/wAAZrx32omhAEGuQ64WPwAARuMl+1E0NcLH4AFm9JCtvaiaECAoGuQ+gIYRw1AgIR6STfSmRDOaQPp/5g3gSgBt4EBSJhxWfMYQE+PKDCNcYINMf0x/THwL4I7vyZO1E0NMf0x/T//QE0VFDuvKhUVG68qIF+QFUEGT5EPKj+AAkpMjLH1JAyx9SMMv/UhD0AMntVPgPAdMHIcAAn2xRkyDXSpbTB9QC+wDoMOAhwAHjACHAAuMAAcADkTDjDQOkyMsfEssfy/8QERITAG7SB/oA1NQi+QAFyMoHFcv/ydB3dIAYyMsFywIizxZQBfoCFMtrEszMyXP7AMhAFIEBCPRR8qcCAHCBAQjXGPoA0z/IVCBHgQEI9FHyp4IQbm90ZXB0gBjIywXLAlAGzxZQBPoCFMtqEssfyz/Jc/sAAgBsgQEI1xj6ANM/MFIkgQEI9Fnyp4IQZHN0cnB0gBjIywXLAlAFzxZQA/oCE8tqyx8Syz/Jc/sAAAr0AMntVAj45Sg=',
-);
 
 /** The default subwallet id of v4 wallets on the basechain (698983191 + workchain 0). */
 export const V4_SUBWALLET_ID = 698_983_191;
+
+/** The v4R2 wallet contract of a public key on the basechain, default subwallet. */
+function contractOf(publicKey: Buffer): WalletContractV4 {
+  if (publicKey.length !== 32) throw new RangeError('a wallet public key is 32 bytes');
+  return WalletContractV4.create({ workchain: 0, publicKey, walletId: V4_SUBWALLET_ID });
+}
+
+/** The wallet v4R2 code (its hash is feb5ff68…d5c0, the one every v4R2 wallet carries). */
+export const WALLET_V4R2_CODE: Cell = contractOf(Buffer.alloc(32)).init.code;
 
 /** TEP-74 jetton `transfer` opcode. */
 export const JETTON_TRANSFER_OP = 0x0f8a7ea5;
@@ -44,16 +47,8 @@ export interface PayoutWalletKey {
 
 /** The v4R2 wallet of a public key: its state_init and raw address on the basechain. */
 export function walletV4R2(publicKey: Buffer): { address: string; init: StateInit } {
-  if (publicKey.length !== 32) throw new RangeError('a wallet public key is 32 bytes');
-  const data = beginCell()
-    .storeUint(0, 32)
-    .storeUint(V4_SUBWALLET_ID, 32)
-    .storeBuffer(publicKey)
-    .storeBit(false)
-    .endCell();
-  const init: StateInit = { code: WALLET_V4R2_CODE, data };
-  const hash = beginCell().store(storeStateInit(init)).endCell().hash();
-  return { address: rawAddress({ workchain: 0, hash }), init };
+  const wallet = contractOf(publicKey);
+  return { address: rawAddress({ workchain: 0, hash: wallet.address.hash }), init: wallet.init };
 }
 
 /** Words of a mnemonic, however spaced; throws (without echoing them) when they are not a valid one. */
@@ -134,16 +129,14 @@ export function signTransfer(
   wallet: PayoutWalletKey,
   p: { seqno: number; validUntil: number; message: MessageRelaxed; mode?: number; withInit: boolean },
 ): SignedTransfer {
-  const toSign = beginCell()
-    .storeUint(V4_SUBWALLET_ID, 32)
-    .storeUint(p.validUntil, 32)
-    .storeUint(p.seqno, 32)
-    .storeUint(0, 8)
-    .storeUint(p.mode ?? SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS, 8)
-    .storeRef(beginCell().store(storeMessageRelaxed(p.message)).endCell())
-    .endCell();
-  const signature = sign(toSign.hash(), wallet.keyPair.secretKey);
-  const body = beginCell().storeBuffer(signature).storeSlice(toSign.beginParse()).endCell();
+  const contract = contractOf(wallet.keyPair.publicKey);
+  const body = contract.createTransfer({
+    seqno: p.seqno,
+    secretKey: wallet.keyPair.secretKey,
+    messages: [p.message],
+    sendMode: p.mode ?? SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS,
+    timeout: p.validUntil,
+  });
   const dest = Address.parseRaw(wallet.address);
   const msg = beginCell()
     .store(storeMessage(external({ to: dest, body, ...(p.withInit ? { init: wallet.init } : {}) })))

@@ -39,6 +39,46 @@ describe('the payout wallet', () => {
     for (const word of words) expect(String(error)).not.toContain(` ${word}`);
   });
 
+  it('signs exactly what the wallet signed before (pinned address and message hashes)', () => {
+    // Made from a fixed key by the earlier, hand-built v4R2 code: a change of address or of a
+    // single bit of a signed message would strand funds or make toncenter look for the wrong hash.
+    const keyPair = keyPairFromSeed(Buffer.alloc(32, 7));
+    const w: PayoutWalletKey = { keyPair, ...walletV4R2(keyPair.publicKey) };
+    expect(w.address).toBe('0:2a6ee6b7ff41bfecafe383386325c7a895f4fe4ce346b18eb9c14a0152d6629c');
+    const to = `0:${'12'.repeat(32)}`;
+    const ton = signTransfer(w, {
+      seqno: 5,
+      validUntil: 1_900_000_000,
+      message: tonTransfer(to, 1_500_000_000n, 'Pixel Wall reward #3'),
+      withInit: true,
+    });
+    expect(ton).toMatchObject({
+      messageHash: '5f66c7f2de33bae9394f5c242be855d23519b6d44232829f23313aa5a233b0f8',
+      normalizedHash: '9ef6e82bf4155a03baf0362354a9f77188331f38d06072ce8b14e2ab1cbc71d4',
+      seqno: 5,
+      validUntil: 1_900_000_000,
+    });
+    const jetton = signTransfer(w, {
+      seqno: 6,
+      validUntil: 1_900_000_100,
+      message: jettonTransfer({
+        ourJettonWallet: `0:${'cd'.repeat(32)}`,
+        ourWallet: w.address,
+        to,
+        amount: 4_500_000_000n,
+        queryId: 42n,
+        attachNano: 50_000_000n,
+        forwardTonAmount: 1n,
+        comment: 'Pixel Wall reward #42',
+      }),
+      withInit: false,
+    });
+    expect(jetton).toMatchObject({
+      messageHash: '9b266dce7f3b5bb339daac6089dd98a31340132fbb7824b667f439c17a3dd12d',
+      normalizedHash: '65cff3653d499bb4dab4d19ff873c77e384712ec9d3bad907315760ea12c9c27',
+    });
+  });
+
   it('signs a TON transfer that decodes back to its receiver, amount, comment and seqno', () => {
     const w = testWallet();
     const signed = signTransfer(w, {

@@ -4,11 +4,12 @@
  *   GET  /api/v3/jetton/wallets?owner_address=…&jetton_address=…   our jetton wallet and balance
  *   POST /api/v3/message {boc}                                  submit a signed external message
  *   GET  /api/v3/transactionsByMessage?msg_hash=…&direction=in   the transaction a message started
- * Every answer is validated; a failure is a TonIndexerError.
+ * Every request goes through `toncenterRequest` (indexer.ts); every answer is validated; a failure
+ * is a TonIndexerError.
  */
 import { z } from 'zod';
 import { normalizeTonAddress } from './address.ts';
-import { TonIndexerError } from './indexer.ts';
+import { TonIndexerError, toncenterRequest } from './indexer.ts';
 
 export interface ToncenterApiOptions {
   /** toncenter base URL (a trailing /api/v3 is accepted) */
@@ -69,49 +70,13 @@ export type ToncenterTx = z.infer<typeof toncenterTxSchema>;
 const txListSchema = z.object({ transactions: z.array(z.unknown()).max(100) });
 
 export function createToncenterApi(opts: ToncenterApiOptions) {
-  const base = opts.baseUrl.replace(/\/+$/, '').replace(/\/api\/v3$/, '');
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const doFetch = opts.fetch ?? fetch;
-
-  async function call(method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: unknown) {
-    const url = new URL(`${base}/api/v3/${path}`);
-    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (opts.apiKey) headers['x-api-key'] = opts.apiKey;
-    let res: Response;
-    try {
-      res = await doFetch(url, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw new TonIndexerError(`toncenter unreachable: ${(err as Error).message}`);
-    }
-    const text = await res.text();
-    if (text.length > MAX_RESPONSE_BYTES)
-      throw new TonIndexerError(`toncenter response too large for ${path}`);
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // the status says enough below
-    }
-    if (!res.ok) {
-      const detail =
-        parsed && typeof parsed === 'object' && 'error' in parsed ? String(parsed.error).slice(0, 300) : '';
-      throw new TonIndexerError(`toncenter answered ${res.status} for ${path} ${detail}`.trim(), res.status);
-    }
-    if (parsed === null) throw new TonIndexerError(`toncenter sent malformed JSON for ${path}`, res.status);
-    return parsed;
-  }
+  const request = toncenterRequest(opts, MAX_RESPONSE_BYTES, 'toncenter');
+  const get = (path: string, query: Record<string, string>) => request(path, { query });
 
   return {
     async walletState(wallet: string): Promise<{ balance: bigint; seqno: number; active: boolean }> {
       const info = walletInfoSchema.safeParse(
-        await call('GET', 'walletInformation', { address: wallet, use_v2: 'false' }),
+        await get('walletInformation', { address: wallet, use_v2: 'false' }),
       );
       if (!info.success) throw new TonIndexerError('toncenter sent an unexpected walletInformation shape');
       return {
@@ -127,7 +92,7 @@ export function createToncenterApi(opts: ToncenterApiOptions) {
       master: string,
     ): Promise<{ address: string; balance: bigint } | null> {
       const body = jettonWalletsSchema.safeParse(
-        await call('GET', 'jetton/wallets', {
+        await get('jetton/wallets', {
           owner_address: owner,
           jetton_address: master,
           limit: '1',
@@ -142,13 +107,13 @@ export function createToncenterApi(opts: ToncenterApiOptions) {
 
     /** Submits a signed external message; the answer's hashes are not needed (ours are known). */
     async sendMessage(boc: string): Promise<void> {
-      await call('POST', 'message', {}, { boc });
+      await request('message', { body: { boc } });
     },
 
     /** Transactions the message (hex or base64 hash) came in to, unvalidated items. */
     async transactionsByMessage(msgHash: string): Promise<unknown[]> {
       const list = txListSchema.safeParse(
-        await call('GET', 'transactionsByMessage', { msg_hash: msgHash, direction: 'in', limit: '10' }),
+        await get('transactionsByMessage', { msg_hash: msgHash, direction: 'in', limit: '10' }),
       );
       if (!list.success) {
         throw new TonIndexerError('toncenter sent an unexpected transactionsByMessage shape');

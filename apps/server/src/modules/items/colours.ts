@@ -21,6 +21,8 @@ export interface ColourUnlocksDeps {
 }
 
 export const COLOR_LOCKED_MESSAGE = 'This colour is locked. Unlock all colours in the shop to paint with it.';
+export const SNAP_COLOR_LOCKED_MESSAGE =
+  "This colour is locked: Pixanos' Snap paints only colours you may paint. Choose a basic colour or unlock all colours.";
 
 export function createColourUnlocks(deps: ColourUnlocksDeps) {
   const maxEntries = deps.maxEntries ?? 200_000;
@@ -77,3 +79,19 @@ export function createColourUnlocks(deps: ColourUnlocksDeps) {
 }
 
 export type ColourUnlocks = ReturnType<typeof createColourUnlocks>;
+
+/**
+ * The same rule read from SQL at the moment, without the cache: for acts far rarer than a paint
+ * that must not go by a copy another instance has not dropped yet (ordering Pixanos' Snap in a
+ * colour, using it). Refuses a colour the player may not paint with COLOR_LOCKED.
+ */
+export async function requireColourNow(
+  db: Sql,
+  userId: number,
+  color: number,
+  message = COLOR_LOCKED_MESSAGE,
+): Promise<void> {
+  if (isBasicColorIndex(color)) return;
+  const held = (await quantityOf(db, userId, ProductId.AllColors)) > 0;
+  if (!mayPaintColorIndex(color, held)) throw new AppError('COLOR_LOCKED', message, { color });
+}

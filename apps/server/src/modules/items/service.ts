@@ -159,6 +159,7 @@ export function createItemsService(deps: ItemsServiceDeps) {
           at,
           charges: outcome.charges.charges,
           chargesUpdatedAt: outcome.charges.updatedAt,
+          kind: 'blast',
         })),
       );
       try {
@@ -230,12 +231,8 @@ export function createItemsService(deps: ItemsServiceDeps) {
     /** The spec's "use product (productId, pixelId, optional color)". */
     async use(userId: number, productId: number, pixelId?: number, color?: string): Promise<UseItemResult> {
       if (productId === ProductId.Restoring) return this.useRefill(userId);
-      if (productId === ProductId.PixanosSnap && snapHandler) {
-        // A colour chosen now is held to the player's colours, like a paint.
-        const index = color === undefined ? -1 : paletteIndexOf(color);
-        if (index >= 0) await deps.colours?.require(userId, index);
-        return snapHandler(userId, color);
-      }
+      // The snap holds its colour, given now or chosen when bought, to the player's colours.
+      if (productId === ProductId.PixanosSnap && snapHandler) return snapHandler(userId, color);
       if (blastKindOf(productId) !== null) {
         if (pixelId === undefined || color === undefined) {
           throw new AppError('BAD_REQUEST', 'A blast needs a pixelId and a colour.');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import {
   applySnap,
@@ -23,7 +24,8 @@ import {
   testConfig,
 } from '../../testing/harness.ts';
 import { redisKinds, TEST_REDIS_URL, testPrefix } from '../../testing/redis.ts';
-import { addItems } from '../items/inventory.ts';
+import { addItems, takeBack } from '../items/inventory.ts';
+import { insertOrder, markFulfilled } from '../shop/store.ts';
 import { type PendingSnap, type StoredPixel, withPendingSnaps } from './service.ts';
 
 const kinds = await dbKinds();
@@ -193,6 +195,55 @@ describe.each(kinds)("Pixanos' Snap on %s (memory engine)", (kind: DbKind) => {
     expect(Buffer.compare(Buffer.from((await canvasOf(run)).indices), Buffer.from(want))).toBe(0);
     await run.stop();
   }, 240_000);
+
+  it('refuses a colour the player may no longer paint, chosen when bought or given now', async () => {
+    const store = await createTestStore(kind);
+    cleanups.push(() => store.dispose());
+    const run = await startApp(store);
+    cleanups.push(() => run.stop());
+    const id = 7_301;
+    const a = await telegramSignIn(run.baseUrl, { id, first_name: 'Refunded' });
+    // Bought in a colour beyond the basic line while holding All colours…
+    await addItems(run.db, id, [
+      { productId: 13, qty: 1 },
+      { productId: 14, qty: 1 },
+    ]);
+    const order = await insertOrder(run.db, {
+      id: randomUUID(),
+      userId: id,
+      productId: 13,
+      quantity: 1,
+      currencyId: 1,
+      amount: '80000',
+      amountUnits: '80000',
+      channel: 'stars',
+      memo: null,
+      pixanosColor: paletteIndexOf('#6D001A'),
+      daily: false,
+      createdMs: Date.now(),
+    });
+    await markFulfilled(run.db, order!.id);
+    // …which was taken back since (a refund).
+    await takeBack(run.db, id, 14, 1);
+
+    for (const body of [{ productId: 13 }, { productId: 13, color: '#6D001A' }]) {
+      const r = await use(run, a.token, body);
+      expect(r.status).toBe(403);
+      expect(r.body).toMatchObject({ error: { code: 'COLOR_LOCKED', details: { color: 8 } } });
+    }
+    // Nothing was painted and the item is kept.
+    const events = await run.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pixanos_events');
+    expect(events[0]!.n).toBe(0);
+    const left = await api<{ goodsAvailable: Record<string, number> }>(
+      run.baseUrl,
+      'GET',
+      '/api/v1/buy/list',
+      {
+        token: a.token,
+      },
+    );
+    expect(left.body.goodsAvailable['13']).toBe(1);
+  }, 120_000);
 
   it('a concurrent double use of one item succeeds once', async () => {
     const store = await createTestStore(kind);

@@ -4,6 +4,7 @@
  * client repaints its own canvas from the event and ends equal to the server.
  *
  * One use, in order:
+ *  0. the colour (given now, else the one chosen when buying) must be one the player may paint;
  *  1. take the item with a conditional decrement (two concurrent uses: one wins, one gets NO_ITEMS);
  *  2. a fresh random seed; the engine paints every named pixel in ONE atomic step (paintBulk),
  *     owner the snapper, one time;
@@ -40,6 +41,7 @@ import type { Engine } from '../../engine/types.ts';
 import { AppError } from '../../errors.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import { grant } from '../achievements/service.ts';
+import { requireColourNow, SNAP_COLOR_LOCKED_MESSAGE } from '../items/colours.ts';
 import { addItems, takeOne } from '../items/inventory.ts';
 import { paintPixelsAsOf } from '../pixels/store.ts';
 import { latestPixanosColor } from '../shop/store.ts';
@@ -183,6 +185,9 @@ export function createPixanosService(deps: PixanosDeps) {
       throw new AppError('INVALID_COLOR', "Choose a palette colour for Pixanos' Snap.", {
         productId: ProductId.PixanosSnap,
       });
+    // Held to the player's colours now, whether chosen now or when bought (All colours may have
+    // been refunded since).
+    await requireColourNow(deps.db, userId, color, SNAP_COLOR_LOCKED_MESSAGE);
 
     return serial(async () => {
       const left = await takeOne(deps.db, userId, ProductId.PixanosSnap);

@@ -15,7 +15,7 @@ import { createOrders } from './orders.ts';
 import { registerRefundRoutes } from './refund-routes.ts';
 import { createRefunds } from './refunds.ts';
 import { createRevshare } from './revshare.ts';
-import { registerShopRoutes } from './routes.ts';
+import { registerShopRoutes, type ShopRoutesDeps } from './routes.ts';
 import { createStars } from './stars.ts';
 
 export interface ShopModuleDeps {
@@ -28,6 +28,8 @@ export interface ShopModuleDeps {
   webhookSecret: string | null;
   /** updates that are not payments (the bot's conversation); must not throw */
   otherUpdate?: (body: unknown) => Promise<unknown>;
+  /** the uploads' byte budget and minimum body rate, which webhook bodies count in */
+  uploadLimits: ShopRoutesDeps['uploadLimits'];
   /** ORDER_TTL_SECONDS × 1000: an unpaid one-off order stops blocking a new one after this */
   orderTtlMs?: number;
   revshareMinFriends?: number;
@@ -67,6 +69,7 @@ export function createShopModule(deps: ShopModuleDeps) {
         users: deps.users,
         webhookSecret: deps.webhookSecret,
         otherUpdate: deps.otherUpdate,
+        uploadLimits: deps.uploadLimits,
       });
       registerRefundRoutes(app, refunds);
     },

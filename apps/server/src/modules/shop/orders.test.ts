@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds } from '../../testing/harness.ts';
 import { achievementsOf } from '../achievements/service.ts';
 import { dailyOffers } from '../items/catalogue.ts';
-import { countsOf } from '../items/inventory.ts';
+import { addItems, countsOf } from '../items/inventory.ts';
 import { newMemo } from './orders.ts';
 import { type EconomyHarness, startEconomy } from './testing.ts';
 
@@ -264,6 +264,23 @@ describe.each(kinds)('orders on %s', (kind) => {
       createOrder({ userId: u, productId: 4, quantity: 1, currencyId: 1, channel: 'stars' }),
       'ALREADY_OWNED',
     );
+  });
+
+  it("Pixanos' Snap in a locked colour is refused on either channel until All colours is held", async () => {
+    const u = await player('Locked');
+    const snap = (channel: 'stars' | 'ton', pixanosColor: string) =>
+      h.economy.orders.createOrder({
+        userId: u,
+        productId: 13,
+        quantity: 1,
+        currencyId: channel === 'stars' ? 1 : 2,
+        channel,
+        pixanosColor,
+      });
+    await rejects(snap('stars', '#6D001A'), 'COLOR_LOCKED');
+    await rejects(snap('ton', '#6d001a'), 'COLOR_LOCKED');
+    await addItems(h.db, u, [{ productId: 14, qty: 1 }]);
+    expect((await snap('ton', '#6D001A')).pixanosColor).toBe(PALETTE.indexOf('#6D001A'));
   });
 
   it("Pixanos' Snap: bought with a colour, one at a time; no event until it is used", async () => {

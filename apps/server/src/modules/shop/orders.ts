@@ -25,6 +25,7 @@ import type { PlayerCaches } from '../../lib/player-caches.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import { grant } from '../achievements/service.ts';
 import { dailyOffers, isOneOff } from '../items/catalogue.ts';
+import { requireColourNow, SNAP_COLOR_LOCKED_MESSAGE } from '../items/colours.ts';
 import { addItems, quantityOf } from '../items/inventory.ts';
 import type { UsersService } from '../users/service.ts';
 import type { OrderRow } from './store.ts';
@@ -208,11 +209,13 @@ export function createOrders(deps: OrdersDeps) {
     /**
      * Creates a pending order priced from the catalogue. Refuses: an unknown product, a currency
      * without a price ('NOT_AVAILABLE'), a quantity outside 1..5000 (1 for single items), a one-off
-     * the player owns or has an open order for ('ALREADY_OWNED'), product 13 without a colour.
+     * the player owns or has an open order for ('ALREADY_OWNED'), product 13 without a colour or
+     * in a colour the player may not paint ('COLOR_LOCKED'; checked again when it is used).
      */
     async createOrder(input: CreateOrderInput): Promise<Order> {
       const { amountUnits, amount, color } = validate(input);
       await deps.users.requirePlayer(input.userId);
+      if (color !== null) await requireColourNow(deps.db, input.userId, color, SNAP_COLOR_LOCKED_MESSAGE);
       const oneOff = isOneOff(input.productId);
       const at = now();
       return deps.db.transaction(async (tx) => {

@@ -191,4 +191,53 @@ describe.each(kinds)('Stars refunds on %s', (kind) => {
     expect(log.status).toBe(200);
     expect(log.body.list.filter((e) => e.action === 'refund')).toHaveLength(3);
   });
+
+  it('refunds the Telegram user who paid, when someone else paid for the player', async () => {
+    const player = 5_500_003;
+    const payer = 5_500_004; // a friend who opened the player's invoice link; never signed in
+    const token = (await telegramSignIn(run.baseUrl, { id: player, first_name: 'Gifted' })).token;
+    const link = await api<{ result: string }>(run.baseUrl, 'POST', '/api/v1/buy/stars', {
+      token,
+      body: { type: 2, qty: 2 },
+    });
+    expect(link.status).toBe(200);
+    const paid = await fake.pay(link.body.result, {
+      from: { id: payer, is_bot: false, first_name: 'Friend' },
+    });
+    expect(paid.ok).toBe(true);
+    const chargeId = paid.chargeId!;
+    const heldBy = async (userId: number) =>
+      (
+        await run.db.query<{ quantity: number }>(
+          'SELECT quantity FROM inventory WHERE user_id = $1 AND product_id = 2',
+          [userId],
+        )
+      )[0]?.quantity ?? 0;
+    expect(await heldBy(player)).toBe(2);
+
+    // Telegram knows the charge under the payer only: a refund to the player is refused.
+    const toPlayer = await fetch(`${fake.url}/bot${TEST_BOT_TOKEN}/refundStarPayment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: player, telegram_payment_charge_id: chargeId }),
+    });
+    expect(toPlayer.status).toBe(400);
+    expect(await toPlayer.json()).toMatchObject({ ok: false, description: 'Bad Request: CHARGE_NOT_FOUND' });
+    expect(fake.charges.get(chargeId)?.refunded).toBe(false);
+
+    const r = await refund(chargeId);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      alreadyRefunded: false,
+      payment: { chargeId, productId: 2, quantity: 2, refund: { source: 'admin', takenBack: { '2': 2 } } },
+    });
+    expect(fake.calls.filter((c) => c.method === 'refundStarPayment').at(-1)?.params).toEqual({
+      user_id: payer,
+      telegram_payment_charge_id: chargeId,
+    });
+    expect(fake.charges.get(chargeId)?.refunded).toBe(true);
+    // The goods come back from the player who got them; the log names that player.
+    expect(await heldBy(player)).toBe(0);
+    expect((await logRows()).at(-1)).toMatchObject({ actor_id: ADMIN, target_id: player });
+  });
 });

@@ -47,11 +47,20 @@ function toPayment(r: PaymentRow): StarsPayment {
   };
 }
 
-/** The payer: the order's player, else the `from` of the successful_payment message we kept. */
+/**
+ * Who paid: the `from` of the successful_payment message we kept with the payment. Anyone may pay
+ * an invoice link, so it need not be the order's player; Telegram refunds only to the payer
+ * (CHARGE_NOT_FOUND for anyone else). A payment kept without a `from` falls back to the player.
+ */
 function payerOf(r: PaymentRow): number | null {
-  if (r.user_id !== null) return Number(r.user_id);
   const from = (r.raw as { message?: { from?: { id?: unknown } } } | null)?.message?.from?.id;
-  return typeof from === 'number' && Number.isSafeInteger(from) ? from : null;
+  if (typeof from === 'number' && Number.isSafeInteger(from) && from > 0) return from;
+  return r.user_id === null ? null : Number(r.user_id);
+}
+
+/** Whose goods the payment bought: the order's player, else (no order) the payer. */
+function playerOf(r: PaymentRow): number | null {
+  return r.user_id === null ? payerOf(r) : Number(r.user_id);
 }
 
 /** What the order granted, per product (bundles count as their contents). */
@@ -83,7 +92,7 @@ export function createRefunds(deps: RefundsDeps) {
     const applied = await deps.db.transaction(async (tx) => {
       const row = await paymentRow(tx, chargeId);
       if (!row) return false;
-      const userId = payerOf(row);
+      const userId = playerOf(row);
       if (!(await store.insertRefund(tx, chargeId, userId, source, actorId))) return false;
       const takenBack: Record<string, number> = {};
       const alreadyUsed: Record<string, number> = {};
@@ -136,11 +145,11 @@ export function createRefunds(deps: RefundsDeps) {
       const before = await paymentRow(deps.db, chargeId);
       if (!before) throw new AppError('NOT_FOUND', 'No Stars payment with this charge id.');
       if (before.r_source) return { payment: toPayment(before), alreadyRefunded: true };
-      const userId = payerOf(before);
-      if (userId === null) throw new AppError('CONFLICT', 'The payer of this payment is unknown.');
+      const payerId = payerOf(before);
+      if (payerId === null) throw new AppError('CONFLICT', 'The payer of this payment is unknown.');
       if (!deps.botApi) throw new AppError('UNAVAILABLE', 'Stars payments are not available here.');
       try {
-        await deps.botApi.refundStarPayment({ user_id: userId, telegram_payment_charge_id: chargeId });
+        await deps.botApi.refundStarPayment({ user_id: payerId, telegram_payment_charge_id: chargeId });
       } catch (err) {
         // Refunded already (elsewhere, or by a request whose recording failed): record it now.
         const already = err instanceof BotApiError && /CHARGE_ALREADY_REFUNDED/i.test(err.message);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countsOf } from '../items/inventory.ts';
+import { addItems, countsOf } from '../items/inventory.ts';
 import { type EconomyHarness, loadStarsVectors, recordingBotApi, startEconomy } from './testing.ts';
 
 const vectors = loadStarsVectors();
@@ -73,6 +73,29 @@ describe('Telegram Stars', () => {
     expect((await buy(u, { type: 13 })).body.error?.code).toBe('INVALID_COLOR');
     const guest = await h.app.inject({ method: 'POST', url: '/api/v1/buy/stars', payload: { type: 1 } });
     expect(guest.statusCode).toBe(401);
+  });
+
+  it("refuses Pixanos' Snap in a colour the player may not paint, with COLOR_LOCKED", async () => {
+    const u = await h.player(nextUser++);
+    const invoices = bot.invoices.length;
+    const locked = await buy(u, { type: 13, qty: 1, pixanosColor: '#6D001A' });
+    expect(locked.status).toBe(403);
+    expect(locked.body).toMatchObject({
+      error: { code: 'COLOR_LOCKED', message: expect.stringContaining('locked'), details: { color: 8 } },
+      requestId: expect.any(String),
+    });
+    // No order, no invoice.
+    expect(bot.invoices.length).toBe(invoices);
+    const orders = await h.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
+      [u],
+    );
+    expect(orders[0]!.n).toBe(0);
+    // A basic colour is anyone's; with All colours, every colour is.
+    const basic = await h.player(nextUser++);
+    expect((await buy(basic, { type: 13, qty: 1, pixanosColor: '#FF4500' })).status).toBe(200);
+    await addItems(h.db, u, [{ productId: 14, qty: 1 }]);
+    expect((await buy(u, { type: 13, qty: 1, pixanosColor: '#6D001A' })).status).toBe(200);
   });
 
   it('runs the real updates through the webhook: approved, fulfilled once, replays change nothing', async () => {

@@ -32,6 +32,7 @@ import {
   webhookSecret,
 } from '../../integrations/telegram/bot-api.ts';
 import { createPlayerCaches, type PlayerCaches } from '../../lib/player-caches.ts';
+import { createUploadBudget, DEFAULT_BODY_RATE } from '../../lib/upload-gate.ts';
 import { type Bus, createMemoryBus } from '../../realtime/bus.ts';
 import { relayCommits } from '../../realtime/commits.ts';
 import { createTestStore, type DbKind, TEST_BOT_TOKEN, type TestStore } from '../../testing/harness.ts';
@@ -227,6 +228,7 @@ async function economyModules(deps: {
     users,
     botApi,
     webhookSecret: secret,
+    uploadLimits: { budget: createUploadBudget(64 * 1024 * 1024), minRate: DEFAULT_BODY_RATE },
     now,
     log,
     caches,
