@@ -14,7 +14,9 @@ RUN npm ci
 COPY . .
 RUN npm run build
 
-# 2. Runtime dependencies only (the compiled server loads its npm packages from node_modules).
+# 2. The server's runtime dependencies only (the compiled server loads its npm packages from
+#    node_modules; the web app is served as built files, the tools never run here). Every
+#    workspace's package.json is still copied: npm ci checks the lockfile against all of them.
 FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -22,7 +24,7 @@ COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY tools/package.json tools/
-RUN npm ci --omit=dev
+RUN npm ci --omit=dev -w apps/server
 
 # 3. The image: runtime dependencies and the build output, nothing else.
 FROM node:24-slim
@@ -36,7 +38,7 @@ USER node
 VOLUME /data
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:8080/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # npm run serve's command line, word for word (a test checks): GLIBC_TUNABLES gives glibc's malloc a
 # fixed 32 KiB mmap threshold, so the memory PGlite's start-up and V8's compiler free goes back to
 # the system (BENCHMARKS.md, "Start-up time and memory" and "glibc's arenas after the start").

@@ -3,8 +3,10 @@
  */
 import { inflateRawSync } from 'node:zlib';
 import { decodeServerFrame, FrameType, forEachPixelChange, type ServerFrame } from '@pixel-wall/shared';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createTestStore, type TestStore } from '../../../apps/server/src/testing/harness.ts';
 import {
   type ClusterBackends,
   clusterServicesAvailable,
@@ -12,7 +14,7 @@ import {
   startCluster,
 } from '../lib/cluster.ts';
 import { type Player, signInPlayer } from '../lib/players.ts';
-import type { ServerProcess } from '../lib/server-process.ts';
+import { type ServerProcess, startServer } from '../lib/server-process.ts';
 
 const available = await clusterServicesAvailable();
 
@@ -118,5 +120,71 @@ describe.skipIf(!available)('cluster mode: two instances sharing PostgreSQL and 
     expect(await paint(follower.url, di, 99_999, '#00A368')).toBe(200);
     await expect.poll(() => watcher.seen.get(99_999), { timeout: 3000 }).toBe(13);
     watcher.ws.close();
+  }, 60_000);
+});
+
+describe.skipIf(!available)('two walls on one Redis', () => {
+  // Each wall has its own database; the same REDIS_PREFIX, on Redis databases 0 and 7.
+  let backends: ClusterBackends;
+  let stores: TestStore[] = [];
+  let zero: ServerProcess;
+  let seven: ServerProcess;
+  let sevenUrl: string;
+
+  beforeAll(async () => {
+    backends = await createClusterBackends();
+    const url = new URL(backends.redisUrl);
+    url.pathname = '/7';
+    sevenUrl = url.toString();
+    stores = [await createTestStore('postgres'), await createTestStore('postgres')];
+    [zero] = (await startCluster(backends, 1)) as [ServerProcess];
+    seven = await startServer({
+      env: { ...backends.env, DATABASE_URL: stores[0]!.url!, REDIS_URL: sevenUrl },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await zero?.stop();
+    await seven?.stop();
+    const r = new Redis(sevenUrl);
+    try {
+      const keys = await r.keys(`${backends.prefix}*`);
+      if (keys.length > 0) await r.unlink(...keys);
+    } finally {
+      r.disconnect();
+    }
+    for (const store of stores) await store.dispose();
+    await backends?.dispose();
+  });
+
+  it('that differ only by database number do not see each other’s pixels', async () => {
+    const onZero = watch(zero.url);
+    const onSeven = watch(seven.url);
+    await Promise.all([onZero.open, onSeven.open]);
+    const ed = await signInPlayer(zero.url, 8_100_101);
+    expect(await paint(zero.url, ed, 5151, '#3690EA')).toBe(200);
+    // Out on the channels before the other wall's paint below, whose frame then reaches it after.
+    await expect.poll(() => onZero.seen.has(5151), { timeout: 3000 }).toBe(true);
+    const flo = await signInPlayer(seven.url, 8_100_102);
+    expect(await paint(seven.url, flo, 6161, '#3690EA')).toBe(200);
+    await expect.poll(() => onSeven.seen.has(6161), { timeout: 3000 }).toBe(true);
+    expect(onSeven.seen.has(5151)).toBe(false);
+    expect(onZero.seen.has(6161)).toBe(false);
+    onZero.ws.close();
+    onSeven.ws.close();
+  });
+
+  it('refuses to start a second wall on the channels of a running one, saying what must differ', async () => {
+    const intruder = startServer({ env: { ...backends.env, DATABASE_URL: stores[1]!.url! } });
+    const refusal = await intruder.then(
+      async (started) => {
+        await started.stop();
+        return 'started';
+      },
+      (err: Error) => err.message,
+    );
+    expect(refusal).toMatch(/server exited with 2/);
+    expect(refusal).toMatch(/REDIS_PREFIX: Redis database 0 under the prefix .* belongs to another wall/);
+    // the reason, not a stack trace
+    expect(refusal).not.toMatch(/\n\s+at /);
   }, 60_000);
 });

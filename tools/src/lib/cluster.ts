@@ -63,6 +63,8 @@ export async function createClusterBackends(): Promise<ClusterBackends> {
       RATE_LIMIT_IP_PER_MINUTE: '10000000',
       RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
       RATE_LIMIT_PAINTS_PER_SECOND: '100000',
+      // No load balancer to tell: a stopped instance closes at once.
+      SHUTDOWN_DRAIN_MS: '0',
     },
     wipeRedis,
     async dispose() {

@@ -83,30 +83,3 @@ describe('the production build', () => {
     expect(await page.text()).toContain('<div id="root">');
   }, 120_000);
 });
-
-describe('the Dockerfile', () => {
-  const dockerfile = fs.readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8');
-  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-    engines: { node: string };
-  };
-
-  it('runs the compiled server exactly as npm run serve does', () => {
-    const cmd = dockerfile.match(/^CMD (\[.*\])$/m);
-    expect(cmd, 'a CMD line in exec form').not.toBeNull();
-    expect((JSON.parse(cmd![1]!) as string[]).join(' ')).toBe(pkg.scripts.serve);
-  });
-
-  it('builds with npm ci and npm run build only, on a Node the engines field allows', () => {
-    const runs = [...dockerfile.matchAll(/^RUN (.*)$/gm)].map((m) => m[1]!);
-    expect(runs.filter((r) => r.startsWith('npm '))).toEqual([
-      'npm ci',
-      'npm run build',
-      'npm ci --omit=dev',
-    ]);
-    const majors = [...dockerfile.matchAll(/^FROM node:(\d+)-slim/gm)].map((m) => Number(m[1]));
-    const min = Number(pkg.engines.node.match(/>=(\d+)/)![1]);
-    expect(majors.length).toBe(3);
-    for (const major of majors) expect(major).toBeGreaterThanOrEqual(min);
-  });
-});

@@ -8,15 +8,12 @@
  * - signature: Ed25519 by Telegram's key over `<bot_id>:WebAppData\n` + the same lines without `hash`
  *   and `signature`; the signature travels as base64url without padding.
  *
- * The HMAC (the secret from the bot token, the signature of the data check string) is
- * @tma.js/init-data-node's. Around it we keep what the library leaves out or does otherwise: a
- * strict parse first (length bound, bad escapes, repeated keys and a malformed `user` are refused
- * before any crypto), a constant-time comparison of the hash (the library's `validate` uses ===),
- * and our own auth_date check after the authenticity check, against an injectable clock, so forged
- * data is never told "expired" (the library checks expiry first, and only against the wall clock).
+ * Both checks are node:crypto's HMAC-SHA256 and Ed25519, with: a strict parse first (length bound,
+ * bad escapes, repeated keys and a malformed `user` are refused before any crypto), a constant-time
+ * comparison of the hash, and the auth_date check after the authenticity check, against an
+ * injectable clock, so forged data is never told "expired".
  */
-import { createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto';
-import { hashToken, signData } from '@tma.js/init-data-node';
+import { createHmac, createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 
 /** Telegram's Ed25519 keys for the third-party `signature` check. */
@@ -201,7 +198,12 @@ export function signatureDataCheckString(parsed: Pick<ParsedInitData, 'fields'>,
 
 /** HMAC_SHA256(key="WebAppData", msg=bot_token), the `hash` HMAC key. */
 export function webAppSecret(botToken: string): Buffer {
-  return hashToken(botToken);
+  return createHmac('sha256', 'WebAppData').update(botToken, 'utf8').digest();
+}
+
+/** The `hash` of a data check string: hex HMAC_SHA256(webAppSecret(bot_token), data_check_string). */
+function hashOf(checkString: string, botToken: string): string {
+  return createHmac('sha256', webAppSecret(botToken)).update(checkString, 'utf8').digest('hex');
 }
 
 /** The numeric bot id that prefixes a bot token (`<id>:<secret>`), or null. */
@@ -278,9 +280,7 @@ export function verifyInitData(raw: string, opts: VerifyInitDataOptions): Verify
   if (!HEX_64.test(parsed.hash)) return invalid('hash malformed');
   if (typeof opts.botToken !== 'string' || opts.botToken === '') return invalid('bot token missing');
   if (parsed.authDate === null) return invalid('auth_date missing or not a number');
-  // The library signs (its secret from the token, its HMAC over our data check string); the
-  // comparison is ours and constant-time, where the library's `validate` compares strings with ===.
-  const expected = Buffer.from(signData(dataCheckString(parsed), opts.botToken), 'hex');
+  const expected = Buffer.from(hashOf(dataCheckString(parsed), opts.botToken), 'hex');
   const given = Buffer.from(parsed.hash, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid('hash mismatch');
   return finish(parsed, opts);
@@ -288,9 +288,8 @@ export function verifyInitData(raw: string, opts: VerifyInitDataOptions): Verify
 
 /**
  * The third-party check: Telegram's Ed25519 `signature`, needing only the bot id, not its token.
- * Written here rather than with the library's `validate3rd`: that one is asynchronous, knows only
- * Telegram's two keys (tests sign with a key of their own to check freshness) and decodes the
- * signature as lenient base64, accepting padding and the other alphabet.
+ * Synchronous, for any key (tests sign with a key of their own to check freshness), and strict
+ * about the signature's form: base64url without padding, as Telegram sends it.
  */
 export function verifyInitDataSignature(raw: string, opts: VerifySignatureOptions): VerifyResult {
   const parsed = parseInitData(raw);
@@ -323,7 +322,7 @@ export function signInitData(fields: Record<string, string>, botToken: string): 
     if (key === '' || key === 'hash') throw new TypeError(`signInitData: field name not allowed: "${key}"`);
     map.set(key, value);
   }
-  const hash = signData(dataCheckString({ fields: map }), botToken);
+  const hash = hashOf(dataCheckString({ fields: map }), botToken);
   const parts = [...map].map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
   parts.push(`hash=${hash}`);
   return parts.join('&');
