@@ -292,7 +292,7 @@ export function pixelPriceList(): PixelPrices {
 export const PLAYER_ROLES = ['player', 'moderator', 'admin'] as const;
 export type PlayerRole = (typeof PLAYER_ROLES)[number];
 
-export const MODERATION_ACTIONS = ['ban', 'unban', 'role', 'refund'] as const;
+export const MODERATION_ACTIONS = ['ban', 'unban', 'role', 'refund', 'rollback'] as const;
 export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number];
 
 export const MODERATION_REASON_MAX = 200;

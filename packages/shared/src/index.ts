@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './api-economy.ts';
 export * from './api-hidden.ts';
+export * from './api-history.ts';
 export * from './api-nft.ts';
 export * from './api-pixanos.ts';
 export * from './api-players.ts';

@@ -5,10 +5,12 @@
  * "sold" pixels' overwrites), each statement timed inside its transaction.
  *
  *   node --import tsx tools/src/bench/group-commit.ts [--groups 40] [--paints 2000] [--players 1024]
- *        [--rounds 2] [--without 0017_hot_paint_updates.sql]
+ *        [--rounds 2] [--without 0017_hot_paint_updates.sql] [--paint-log]
  *
  * `--without NAME` also runs the schema without that migration (and those after it), alternated
  * with the full one, so both see the same machine: what the migration changed on the commit path.
+ * `--paint-log` alternates groups written without and with the paint log's row (modules/history):
+ * what the log costs a group commit.
  * Not part of `npm run bench`; BENCHMARKS.md keeps its figures by hand.
  */
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { openDatabase, type Sql } from '../../../apps/server/src/db/client.ts';
 import { loadMigrations, migrate } from '../../../apps/server/src/db/migrate.ts';
 import { type PaintRecord, writeBatch } from '../../../apps/server/src/engine/committer.ts';
+import { paintLogWriter } from '../../../apps/server/src/modules/history/service.ts';
 import { pixelOverwrites } from '../../../apps/server/src/modules/pixels/overwrites.ts';
 import { flag } from './cli.ts';
 import { xorshift32 } from './stats.ts';
@@ -26,6 +29,7 @@ const paints = Number(flag('paints') ?? '2000');
 const players = Number(flag('players') ?? '1024');
 const rounds = Number(flag('rounds') ?? '2');
 const without = flag('without') ?? null;
+const withLog = process.argv.includes('--paint-log');
 const warmup = Math.min(10, Math.floor(groups / 4));
 if (!(groups > warmup) || !(paints >= 1) || !(players >= 1) || !(rounds >= 1)) {
   throw new Error('usage: --groups N (≥ 2) --paints N (≥ 1) --players N (≥ 1) --rounds N (≥ 1)');
@@ -39,7 +43,7 @@ function kindOf(text: string): string {
   return words[0] === 'WITH' ? 'pixel_overwrites' : words.slice(0, 3).join(' ');
 }
 
-async function measure(migrations: typeof all) {
+async function measure(migrations: typeof all, logged: boolean) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-group-commit-'));
   const db = await openDatabase({ url: null, dataDir: dir, inThread: true });
   try {
@@ -82,7 +86,7 @@ async function measure(migrations: typeof all) {
             return rows as never;
           },
         };
-        return writeBatch(timing, batch, pixelOverwrites);
+        return writeBatch(timing, batch, pixelOverwrites, logged ? paintLogWriter : null);
       });
       if (timed) total += performance.now() - start;
     }
@@ -94,19 +98,20 @@ async function measure(migrations: typeof all) {
   }
 }
 
-const variants: [string, typeof all][] = [['all migrations', all]];
+const variants: [string, typeof all, boolean][] = [['all migrations', all, withLog]];
 if (without) {
   const cut = all.findIndex((m) => m.name === without);
-  variants.unshift([`without ${without}`, all.slice(0, cut)]);
+  variants.unshift([`without ${without}`, all.slice(0, cut), false]);
 }
+if (withLog) variants.unshift(['without the paint log', all, false]);
 console.info(
   `load average at start: ${os.loadavg()[0]!.toFixed(1)}; ${groups - warmup} timed groups of ${paints} paints, ${players} players`,
 );
 console.info('| schema | round | ms a group | paints/s | statements, ms a group |');
 console.info('| --- | ---: | ---: | ---: | --- |');
 for (let round = 1; round <= rounds; round++) {
-  for (const [name, migrations] of variants) {
-    const r = await measure(migrations);
+  for (const [name, migrations, logged] of variants) {
+    const r = await measure(migrations, logged);
     const parts = r.byKind.map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(' · ');
     console.info(
       `| ${name} | ${round} | ${r.perGroup.toFixed(1)} | ${Math.round((paints * 1000) / r.perGroup)} | ${parts} |`,

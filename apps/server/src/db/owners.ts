@@ -46,6 +46,9 @@
  *   hidden_pixels              hidden
  *   nfts                       nft
  *   pixanos_events             pixanos
+ *   paint_log                  history (rows appended by the group commit)
+ *   paint_log_baseline         history
+ *   canvas_keyframes           history
  *   bot_state                  bot
  *   app_secrets                lib/secrets.ts (no module)
  */
@@ -87,6 +90,9 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   hidden_pixels: 'hidden',
   nfts: 'nft',
   pixanos_events: 'pixanos',
+  paint_log: 'history',
+  paint_log_baseline: 'history',
+  canvas_keyframes: 'history',
   bot_state: 'bot',
   app_secrets: 'lib/secrets.ts',
 };

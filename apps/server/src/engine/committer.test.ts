@@ -420,4 +420,44 @@ describe('commit stream', () => {
     expect(texts[0]).toBe('OVERWRITES');
     expect(texts[1]).toContain('INSERT INTO pixels');
   });
+
+  it('puts every change of a group in the paint log, in its transaction, in commit order', async () => {
+    const texts: string[] = [];
+    const logged: [number, string][][] = [];
+    const c = createCommitter({
+      windowMs: 0,
+      overwrites: null,
+      paintLog: {
+        statements: (batch) => {
+          logged.push(batch.map((r) => [r.pixelId, r.kind ?? 'paint']));
+          return [{ text: 'PAINT LOG', params: [] }];
+        },
+      },
+      transaction: async (fn) => fn(recordingSql((t) => texts.push(t))),
+    });
+    await c.submitMany([rec(5, 1), { ...rec(6, 2), kind: 'blast' }, { ...rec(5, 3), kind: 'rollback' }]);
+    expect(logged).toEqual([
+      [
+        [5, 'paint'],
+        [6, 'blast'],
+        [5, 'rollback'],
+      ],
+    ]);
+    expect(texts[0]).toBe('PAINT LOG');
+  });
+
+  it("counts no repaints for a rollback's changes: only paints and blasts are repaints", async () => {
+    const params = new Map<string, readonly unknown[]>();
+    const sql = recordingSql((t, p) => params.set(t.trim().split(/\s+/).slice(0, 3).join(' '), p));
+    await writeBatch(sql, [
+      rec(1, 7),
+      { ...rec(2, 8), kind: 'rollback', charges: null, chargesUpdatedAt: null },
+    ]);
+    expect(params.get('UPDATE users AS')?.[0]).toEqual([7]);
+    expect(params.get('INSERT INTO counters')?.[1]).toEqual([1, 1]);
+    expect(params.get('INSERT INTO pixels')?.[0]).toEqual([1, 2]);
+    params.clear();
+    await writeBatch(sql, [{ ...rec(3, 8), kind: 'rollback', charges: null, chargesUpdatedAt: null }]);
+    expect([...params.keys()]).toEqual(['INSERT INTO pixels']);
+  });
 });

@@ -16,7 +16,7 @@
  * listeners of `onCommitted` (realtime turns them into PIXELS frames), before its waiters are
  * released. Nothing else publishes pixel changes; a group that has not committed is never on it.
  */
-import type { PixelChange } from '@pixel-wall/shared';
+import type { LogKind, PixelChange } from '@pixel-wall/shared';
 import { runStatements, type Sql, type Statement } from '../db/client.ts';
 import { periodKeysByDay } from '../lib/periods.ts';
 
@@ -33,6 +33,22 @@ export interface PaintRecord {
    */
   charges: number | null;
   chargesUpdatedAt: number | null;
+  /**
+   * What changed the pixel, for the paint log (default 'paint'). Only paints and blasts count as
+   * repaints: a rollback or a staff edit changes the pixel and its owner, not anyone's counters.
+   */
+  kind?: CommittedKind;
+}
+
+/** The kinds of change that go through the group commit (snaps and the baseline do not). */
+export type CommittedKind = Extract<LogKind, 'paint' | 'blast' | 'rollback' | 'staff'>;
+
+/**
+ * The paint log (modules/history): its statements join each group's transaction, so nothing is
+ * acknowledged that is not in the log.
+ */
+export interface PaintLogWriter {
+  statements(batch: readonly PaintRecord[]): Statement[];
 }
 
 /**
@@ -63,6 +79,8 @@ export interface CommitterOptions {
   quietMs?: number;
   /** who each group paints over, recorded in its transaction; null: not recorded */
   overwrites: OverwriteLog | null;
+  /** where every committed change is appended; null: not logged */
+  paintLog?: PaintLogWriter | null;
   maxBatch?: number;
   /** waiters released per macrotask once their group committed (default 256) */
   releaseChunk?: number;
@@ -222,8 +240,9 @@ export function createCommitter(opts: CommitterOptions): Committer {
         const started = performance.now();
         for (let attempt = 1; ; attempt++) {
           try {
-            if (opts.writeTransaction) await opts.writeTransaction(batchStatements(batch, opts.overwrites));
-            else await opts.transaction((tx) => writeBatch(tx, batch, opts.overwrites));
+            const statements = batchStatements(batch, opts.overwrites, opts.paintLog ?? null);
+            if (opts.writeTransaction) await opts.writeTransaction(statements);
+            else await opts.transaction((tx) => runStatements(tx, statements));
             healthy = true;
             break;
           } catch (err) {
@@ -320,12 +339,17 @@ export async function writeBatch(
   tx: Sql,
   batch: readonly PaintRecord[],
   overwrites: OverwriteLog | null = null,
+  paintLog: PaintLogWriter | null = null,
 ): Promise<void> {
-  await runStatements(tx, batchStatements(batch, overwrites));
+  await runStatements(tx, batchStatements(batch, overwrites, paintLog));
 }
 
 /** The statements that write `batch`, in the order they must run (none for an empty batch). */
-export function batchStatements(batch: readonly PaintRecord[], overwrites: OverwriteLog | null): Statement[] {
+export function batchStatements(
+  batch: readonly PaintRecord[],
+  overwrites: OverwriteLog | null,
+  paintLog: PaintLogWriter | null = null,
+): Statement[] {
   if (batch.length === 0) return [];
   // Last write per pixel wins; earlier ones in the same batch are never written.
   const lastByPixel = new Map<number, PaintRecord>();
@@ -333,8 +357,11 @@ export function batchStatements(batch: readonly PaintRecord[], overwrites: Overw
   const bySquad = new Map<number, number>();
   const byDay = new Map<string, number>();
   const keysAt = periodKeysByDay();
+  let counted = 0;
   for (const r of batch) {
     lastByPixel.set(r.pixelId, r);
+    if (r.kind === 'rollback' || r.kind === 'staff') continue;
+    counted++;
     const keys = keysAt(r.at);
     const charged = r.charges !== null && r.chargesUpdatedAt !== null ? r : null;
     const u = byUser.get(r.userId);
@@ -358,6 +385,8 @@ export function batchStatements(batch: readonly PaintRecord[], overwrites: Overw
   // The statements go to the database together (one round trip where the driver allows), in order.
   // Whose pixels this batch paints over ("sold" pixels), before the pixels change owner.
   const statements: Statement[] = overwrites ? [overwrites.statement(batch)] : [];
+  // Every change, in commit order, into the paint log.
+  if (paintLog) statements.push(...paintLog.statements(batch));
   // A group that commits after a newer one (two instances in cluster mode) never puts an older
   // paint back over a newer one: SQL keeps the latest paint per pixel, as Redis does.
   // Rows in key order: two instances committing at once then lock shared rows (pixels, players,
@@ -371,6 +400,9 @@ export function batchStatements(batch: readonly PaintRecord[], overwrites: Overw
      WHERE pixels.painted_at <= EXCLUDED.painted_at`,
     params: [px.map((r) => r.pixelId), px.map((r) => r.color), px.map((r) => r.userId), px.map((r) => r.at)],
   });
+
+  // Rollbacks and staff edits alone: no player's counters change.
+  if (counted === 0) return statements;
 
   // The player's row carries the repaints of the current day, week and month (migration 0018):
   // a window newer than the row's starts its count; one older than the row's (a group committed
@@ -412,7 +444,7 @@ export function batchStatements(batch: readonly PaintRecord[], overwrites: Overw
 
   const days = [...byDay].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   const names = ['repaints', ...days.map(([name]) => name)];
-  const values = [batch.length, ...days.map(([, n]) => n)];
+  const values = [counted, ...days.map(([, n]) => n)];
   statements.push({
     text: `INSERT INTO counters (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
      ON CONFLICT (name) DO UPDATE SET value = counters.value + EXCLUDED.value`,
