@@ -61,6 +61,8 @@ export const publicConfigResponse = z.object({
   pxDefaultCurrency: z.boolean().default(false),
   /** PX market data is configured: token stats can be fetched (otherwise they answer 503) */
   marketData: z.boolean().default(false),
+  /** PX_BUYBACK_COMMITTED: US dollars committed to the buyback; null: no amount is claimed */
+  pxBuybackCommittedUsd: z.number().int().positive().max(1_000_000_000_000).nullable().default(null),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;
 

@@ -12,8 +12,6 @@ export const PX_BURNED = 5_000_000;
 export const PX_FUND = 5_000_000;
 /** The buyback is shown as a share of this supply. */
 export const PX_BUYBACK_BASE = 245_000_000;
-/** The buyback programme's stated size, in US dollars ("more than"). */
-export const PX_BUYBACK_USD = 10_000_000;
 
 export const TOKENOMICS_VIEWS = ['tge', 'now'] as const;
 export type TokenomicsView = (typeof TOKENOMICS_VIEWS)[number];

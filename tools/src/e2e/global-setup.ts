@@ -53,6 +53,8 @@ export async function setup(project: TestProject): Promise<void> {
       MARKET_DATA_URL: market.url,
       MARKET_DATA_TOKEN_ID: DEMO_PX_COIN.id,
       ...PX_LEDGER_ENV,
+      // /px/buyback states the committed amount only where it is configured (phone.e2e.ts).
+      PX_BUYBACK_COMMITTED: '10000000',
     },
   });
   running.push(server);

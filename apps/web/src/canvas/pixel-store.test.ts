@@ -68,6 +68,25 @@ describe('createPixelStore', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it('counts the repaints that arrive in batches, not snapshots, stale batches or local paints', () => {
+    const store = createPixelStore();
+    store.setAll(new Uint8Array(CANVAS_PIXELS), 10);
+    expect(store.repaints).toBe(0);
+    const two = encodePixelBody([
+      { pixelId: pixelIdOf(1, 1), color: 3 },
+      { pixelId: pixelIdOf(2, 1), color: 4 },
+    ]);
+    store.applyChanges(two, 11);
+    expect(store.repaints).toBe(2);
+    // Already in the canvas: skipped, not counted again.
+    store.applyChanges(two, 11);
+    store.apply(pixelIdOf(5, 5), 2);
+    store.setAll(new Uint8Array(CANVAS_PIXELS), 20);
+    expect(store.repaints).toBe(2);
+    store.applyChanges(encodePixelBody([{ pixelId: pixelIdOf(3, 3), color: 1 }]), 21);
+    expect(store.repaints).toBe(3);
+  });
+
   it('applyChanges rejects a malformed body and applies nothing of it', () => {
     const store = createPixelStore();
     const good = encodePixelBody([{ pixelId: pixelIdOf(1, 1), color: 5 }]);

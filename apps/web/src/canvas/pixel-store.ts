@@ -25,6 +25,11 @@ export interface PixelStore {
   readonly seq: number;
   /** Bumped on every visible change: a cheap snapshot key for useSyncExternalStore. */
   readonly version: number;
+  /**
+   * Repaints that arrived from the server in batches since the store was made (not snapshots, nor
+   * the player's own optimistic paints, which come back in a batch): the wall's live count.
+   */
+  readonly repaints: number;
   /** Replaces the whole canvas (a snapshot). Out-of-palette bytes become blank. */
   setAll(indices: Uint8Array, seq: number): void;
   /**
@@ -97,8 +102,12 @@ export function createPixelStore(): PixelStore {
     changed = true;
   }
 
+  let repaints = 0;
   // Created once so applying a batch allocates nothing.
-  const visit = (pixelId: number, color: number): void => write(pixelId - 1, color);
+  const visit = (pixelId: number, color: number): void => {
+    write(pixelId - 1, color);
+    repaints++;
+  };
 
   function flush(): void {
     if (!changed) return;
@@ -115,6 +124,9 @@ export function createPixelStore(): PixelStore {
     },
     get version() {
       return version;
+    },
+    get repaints() {
+      return repaints;
     },
     setAll(source, nextSeq) {
       if (source.length !== CANVAS_PIXELS) {

@@ -105,8 +105,22 @@ describe('/energy-over', () => {
       },
     });
     renderApp('/energy-over', context, i18n);
-    expect(await screen.findByRole('button', { name: /Use Stars Shop/ })).toBeTruthy();
+    // The same name as the menu's entry and the shop's own title.
+    expect(await screen.findByRole('button', { name: /Use Star Shop/ })).toBeTruthy();
+    expect(screen.queryByText(/Stars Shop/)).toBeNull();
     expect(screen.queryByText(/TON Shop/)).toBeNull();
+  });
+
+  it('with every charge back offers no shop and no waiting, only the way back to paint', async () => {
+    const { context } = signedInContext(() => json(200, miningStatus({ charges: 5 })));
+    const { router } = renderApp('/energy-over', context, i18n);
+    expect(await screen.findByTestId('charges')).toBeTruthy();
+    expect(screen.getByTestId('charges').textContent).toBe('5/5');
+    expect(screen.getByTestId('energy-full').textContent).toBe('Your charges are back. Go paint!');
+    expect(screen.queryByRole('button', { name: /Shop/ })).toBeNull();
+    expect(screen.queryByText('Just wait')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Go paint' }));
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('says the real state when charges are left, and "Go paint" goes back to the Wall', async () => {

@@ -43,7 +43,8 @@ function ChargeMeter({ live }: { live: LiveCharges }) {
 function Options({ live, onShop }: { live: LiveCharges; onShop: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  // SPEC §1: the shop is the Star Shop in Telegram and the TON Shop on the web.
+  // SPEC §1: the shop is the Star Shop in Telegram and the TON Shop on the web, named as the
+  // menu and the shop's own title name it.
   const telegram = usePlatform().kind === 'telegram';
   return (
     <ul className="energy-options">
@@ -103,6 +104,15 @@ export function EnergyOverPage() {
   let body: ReactNode;
   if (view.kind === 'guest') {
     body = <p className="energy-over__note">{t('energyOver.guest')}</p>;
+  } else if (view.kind === 'full') {
+    body = (
+      <>
+        <ChargeMeter live={view.live} />
+        <p className="energy-over__note" data-testid="energy-full">
+          {t('energyOver.ready')}
+        </p>
+      </>
+    );
   } else if (view.kind === 'empty' || view.kind === 'charged') {
     body = (
       <>

@@ -3,5 +3,5 @@ import { PlaceholderPage } from '../ui/Placeholder/PlaceholderPage.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('notFound.title')} text={t('notFound.text')} icon="close" badge={null} />;
+  return <PlaceholderPage title={t('notFound.title')} text={t('notFound.text')} icon="close" />;
 }

@@ -4,7 +4,11 @@ import { ContactEmail, useContact } from '../ui/ContactEmail/ContactEmail.tsx';
 import { Icon } from '../ui/icons/Icon.tsx';
 import './PaySupportPage.css';
 
-/** /pay-support: how refunds work (SPEC §9 limits) and where to write. */
+/**
+ * /pay-support: how refunds work (SPEC §9 limits) and where to write. Without a published contact
+ * address it invites no writing: it says what a refund request needs, and that no address is
+ * published yet.
+ */
 export function PaySupportPage() {
   const { t } = useTranslation();
   const contact = useContact();
@@ -19,7 +23,9 @@ export function PaySupportPage() {
         </li>
         <li>
           <Icon name="doc" size={24} />
-          <span>{t('shop.support.whatToSend')}</span>
+          <span data-testid="support-what-to-send">
+            {contact.kind === 'none' ? t('shop.support.whatToSendNoContact') : t('shop.support.whatToSend')}
+          </span>
         </li>
         <li>
           <Icon name="info" size={24} />

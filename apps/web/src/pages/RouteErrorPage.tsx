@@ -21,7 +21,7 @@ function RouteError() {
     console.error('Route failed to render', error);
   }, [error]);
   return (
-    <PlaceholderPage title={t('routeError.title')} text={t('routeError.text')} icon="close" badge={null}>
+    <PlaceholderPage title={t('routeError.title')} text={t('routeError.text')} icon="close">
       {error instanceof PageLoadError && (
         <button type="button" className="btn placeholder__retry" onClick={() => location.reload()}>
           {t('common.retry')}

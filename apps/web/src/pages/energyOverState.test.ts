@@ -14,7 +14,9 @@ describe('energyOverView', () => {
   it('is over only at zero charges', () => {
     expect(energyOverView(true, 'fulfilled', live(0))).toEqual({ kind: 'empty', live: live(0) });
     expect(energyOverView(true, 'fulfilled', live(1))).toEqual({ kind: 'charged', live: live(1) });
-    expect(energyOverView(true, 'fulfilled', live(5))).toEqual({ kind: 'charged', live: live(5) });
+    expect(energyOverView(true, 'fulfilled', live(4))).toEqual({ kind: 'charged', live: live(4) });
+    // Every charge back: nothing left to wait for or to buy.
+    expect(energyOverView(true, 'fulfilled', live(5))).toEqual({ kind: 'full', live: live(5) });
   });
 
   it('tells guests, a pending load and a failed one apart', () => {
@@ -36,5 +38,8 @@ describe('the title and the way back', () => {
     expect(energyOverTitle(charged)).toBe('energyOver.titleCharged');
     expect(energyOverBack(charged)).toBe('energyOver.goPaint');
     expect(energyOverTitle({ kind: 'loading' })).toBe('energyOver.title');
+    const full = energyOverView(true, 'fulfilled', live(5));
+    expect(energyOverTitle(full)).toBe('energyOver.titleCharged');
+    expect(energyOverBack(full)).toBe('energyOver.goPaint');
   });
 });

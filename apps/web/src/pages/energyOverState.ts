@@ -11,8 +11,10 @@ export type EnergyOverView =
   | { kind: 'failed' }
   /** no charges: the countdown to the next one */
   | { kind: 'empty'; live: LiveCharges }
-  /** charges to paint with */
-  | { kind: 'charged'; live: LiveCharges };
+  /** charges to paint with, some still coming back */
+  | { kind: 'charged'; live: LiveCharges }
+  /** every charge back: nothing to wait for, nothing to buy */
+  | { kind: 'full'; live: LiveCharges };
 
 export function energyOverView(
   signedIn: boolean,
@@ -20,16 +22,19 @@ export function energyOverView(
   live: LiveCharges | null,
 ): EnergyOverView {
   if (!signedIn) return { kind: 'guest' };
-  if (live) return live.charges > 0 ? { kind: 'charged', live } : { kind: 'empty', live };
+  if (live) {
+    if (live.charges >= live.maxCharges) return { kind: 'full', live };
+    return live.charges > 0 ? { kind: 'charged', live } : { kind: 'empty', live };
+  }
   return load === 'rejected' ? { kind: 'failed' } : { kind: 'loading' };
 }
 
 /** The page title's translation key: "Energy is over" unless there are charges to paint with. */
 export function energyOverTitle(view: EnergyOverView): 'energyOver.title' | 'energyOver.titleCharged' {
-  return view.kind === 'charged' ? 'energyOver.titleCharged' : 'energyOver.title';
+  return view.kind === 'charged' || view.kind === 'full' ? 'energyOver.titleCharged' : 'energyOver.title';
 }
 
 /** The way back to the Wall: "Go paint" with charges, else "Okay". */
 export function energyOverBack(view: EnergyOverView): 'energyOver.goPaint' | 'energyOver.okay' {
-  return view.kind === 'charged' ? 'energyOver.goPaint' : 'energyOver.okay';
+  return view.kind === 'charged' || view.kind === 'full' ? 'energyOver.goPaint' : 'energyOver.okay';
 }

@@ -1,5 +1,6 @@
+import { CANVAS_HEIGHT, CANVAS_WIDTH } from '@pixel-wall/shared/core';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { readLocal, writeLocal } from '../platform/storage.ts';
+import { readLocal, readSession, writeLocal, writeSession } from '../platform/storage.ts';
 import type { AppThunk, RootState } from './index.ts';
 
 export const TOAST_LIFETIME_MS = 3000;
@@ -32,6 +33,41 @@ export interface PopupEntry {
 export interface SavedWallView {
   camera: { x: number; y: number; scale: number } | null;
   selected: { x: number; y: number } | null;
+}
+
+/** sessionStorage key of the Wall's view: a reload in the same tab comes back to it. */
+export const WALL_VIEW_SESSION_KEY = 'wallView';
+
+const isCount = (v: unknown, max: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < max;
+const isCoordinate = (v: unknown, max: number): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= -max && v <= 2 * max;
+
+/** A saved view read back from storage, or null when it is missing or not one. */
+export function parseSavedWallView(raw: string | null): SavedWallView | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as { camera?: unknown; selected?: unknown } | null;
+    if (typeof v !== 'object' || v === null) return null;
+    const c = v.camera as { x?: unknown; y?: unknown; scale?: unknown } | null | undefined;
+    const s = v.selected as { x?: unknown; y?: unknown } | null | undefined;
+    const camera =
+      c && isCoordinate(c.x, CANVAS_WIDTH) && isCoordinate(c.y, CANVAS_HEIGHT)
+        ? typeof c.scale === 'number' && Number.isFinite(c.scale) && c.scale > 0 && c.scale <= 1000
+          ? { x: c.x, y: c.y, scale: c.scale }
+          : null
+        : null;
+    const selected =
+      s && isCount(s.x, CANVAS_WIDTH) && isCount(s.y, CANVAS_HEIGHT) ? { x: s.x, y: s.y } : null;
+    return camera || selected ? { camera, selected } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the Wall's view for this tab's session (a reload), or forgets it (null). */
+export function keepWallViewForSession(view: SavedWallView | null): void {
+  writeSession(WALL_VIEW_SESSION_KEY, view && (view.camera || view.selected) ? JSON.stringify(view) : null);
 }
 
 export interface UiState {
@@ -67,7 +103,7 @@ export function initialUiState(): UiState {
     canvasFps: clampFps(Number(readLocal(FPS_STORAGE_KEY) ?? FPS_DEFAULT)),
     shopProduct: null,
     loginBannerOpen: true,
-    wallView: null,
+    wallView: parseSavedWallView(readSession(WALL_VIEW_SESSION_KEY)),
   };
 }
 

@@ -1,4 +1,5 @@
 import { BASIC_COLORS } from '@pixel-wall/shared';
+import { PALETTE } from '@pixel-wall/shared/core';
 import { describe, expect, it } from 'vitest';
 import {
   NOT_FOR_START,
@@ -6,7 +7,8 @@ import {
   pushRecent,
   randomPaletteColor,
   randomStartColor,
-  recentOrDefault,
+  recentOrActive,
+  snapColor,
 } from './colors.ts';
 
 describe('recent colours', () => {
@@ -39,8 +41,12 @@ describe('recent colours', () => {
     expect(parseRecent('["#ff4500", "#123456", 5, "#FF4500", "#000"]')).toEqual(['#FF4500', '#000000']);
   });
 
-  it('defaults to white and starts from a palette colour', () => {
-    expect(recentOrDefault([])).toEqual(['#FFFFFF']);
+  it("shows a newcomer's start colour as the recent one, never a white nobody picked", () => {
+    expect(recentOrActive([], '#FF4500')).toEqual(['#FF4500']);
+    expect(recentOrActive(['#000000', '#FF4500'], '#FF4500')).toEqual(['#000000', '#FF4500']);
+  });
+
+  it('starts from a palette colour', () => {
     expect(randomPaletteColor(() => 0)).toBe('#FFFFFF');
     expect(randomPaletteColor(() => 0.9999)).toBe('#FF99AA');
   });
@@ -60,5 +66,26 @@ describe('the start colour', () => {
   it('stays in the basic line at both ends of the random range', () => {
     expect(randomStartColor(() => 0)).toBe('#898D90');
     expect(randomStartColor(() => 0.9999)).toBe('#811E9F');
+  });
+});
+
+describe("Pixanos' Snap colour", () => {
+  it('takes the active colour when the player may paint it', () => {
+    expect(snapColor('#ff4500', true)).toBe('#FF4500');
+    expect(snapColor('#ffffff', false)).toBe('#FFFFFF');
+  });
+
+  it('never picks a locked colour without All colours: the server would refuse it', () => {
+    const locked = PALETTE.find((c) => !BASIC_COLORS.some((b) => b === c))!;
+    for (const r of [0, 0.25, 0.5, 0.999]) {
+      const pick = snapColor(locked, false, () => r);
+      expect(BASIC_COLORS).toContain(pick);
+    }
+    expect(snapColor('#123456', false, () => 0)).toBe(BASIC_COLORS[0]);
+  });
+
+  it('picks from the whole palette with All colours', () => {
+    expect(snapColor(null, true, () => 0.999)).toBe(PALETTE.at(-1));
+    expect(snapColor('#123456', true, () => 0)).toBe(PALETTE[0]);
   });
 });

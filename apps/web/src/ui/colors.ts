@@ -33,13 +33,42 @@ export function parseRecent(raw: string | null): string[] {
 }
 
 /** Moves `color` to the front, keeping at most 8 distinct colours. */
+/** The Wall's active colour: the front of the recent list (null when there is none). */
+export function activeWallColor(): string | null {
+  try {
+    return parseRecent(localStorage.getItem(RECENT_COLORS_KEY))[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SPEC §5: the colour Pixanos' Snap is bought in: the Wall's active colour when the player may paint
+ * it, else one at random among those they may: the basic line, or the whole palette with All
+ * colours. The server refuses any other (COLOR_LOCKED).
+ */
+export function snapColor(
+  active: string | null,
+  unlocked: boolean,
+  random: () => number = Math.random,
+): string {
+  const allowed: readonly string[] = unlocked ? PALETTE : BASIC_COLORS;
+  const hex = active ? normalizeHex(active) : null;
+  if (hex && allowed.includes(hex)) return hex;
+  return allowed[Math.floor(random() * allowed.length)] ?? allowed[0]!;
+}
+
 export function pushRecent(recent: readonly string[], color: string): string[] {
   return [color, ...recent.filter((c) => c !== color)].slice(0, RECENT_COLORS_MAX);
 }
 
-/** The list shown: recent colours, padded with white as the spec's default. */
-export function recentOrDefault(recent: readonly string[]): string[] {
-  return recent.length > 0 ? [...recent] : [DEFAULT_COLOR];
+/**
+ * The list shown: the recent colours, or, for a player who has picked none yet, the active (start)
+ * colour alone. Never a colour the player did not see: a white swatch a newcomer never chose
+ * would paint white on the blank white wall.
+ */
+export function recentOrActive(recent: readonly string[], active: string): string[] {
+  return recent.length > 0 ? [...recent] : [active];
 }
 
 export function randomPaletteColor(random: () => number = Math.random): string {

@@ -1,5 +1,5 @@
 import type { PixanosEvent, PixanosRatingEntry, WallEvent } from '@pixel-wall/shared';
-import { PIXANOS_PAGE_SIZE } from '@pixel-wall/shared/core';
+import { PIXANOS_PAGE_SIZE, ProductId } from '@pixel-wall/shared/core';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,7 +8,9 @@ import { whenWallRuntime } from '../../api/wall/runtime.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
+import { goodsCount, useShop } from '../../store/shopStore.ts';
 import { selectAnimations } from '../../store/uiSlice.ts';
+import { activeWallColor, snapColor } from '../../ui/colors.ts';
 import { LoadError } from '../../ui/LoadError/LoadError.tsx';
 import { LoadMoreButton } from '../../ui/list/LoadMoreButton.tsx';
 import { isFirstLoad } from '../../ui/list/pagination.ts';
@@ -17,7 +19,7 @@ import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { Popup } from '../../ui/Popup/Popup.tsx';
 import { Tabs } from '../../ui/Tabs/Tabs.tsx';
 import { loadPixanosRating, loadSnapHistory } from './api.ts';
-import { activeWallColor, buySnapFromRating, snapColor } from './purchase.ts';
+import { buySnapFromRating } from './purchase.ts';
 import { motionAllowed, snapStore } from './snapState.ts';
 import './pixanos.css';
 
@@ -254,6 +256,7 @@ function BuySnapButton({ onShop }: { onShop(): void }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const signedIn = useAppSelector(selectSignedIn);
+  const shop = useShop();
   const [pending, setPending] = useState(false);
   if (!signedIn) return null;
   return (
@@ -267,7 +270,7 @@ function BuySnapButton({ onShop }: { onShop(): void }) {
         if (pending) return;
         setPending(true);
         void dispatch(
-          buySnapFromRating(snapColor(activeWallColor()), {
+          buySnapFromRating(snapColor(activeWallColor(), goodsCount(shop.goods, ProductId.AllColors) > 0), {
             success: t('pixanos.buySuccess'),
             failed: t('pixanos.buyFailed'),
           }),

@@ -1,4 +1,3 @@
-import { PALETTE } from '@pixel-wall/shared/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -19,7 +18,6 @@ import {
   user,
 } from '../../test/harness.tsx';
 import { PixanosRatingPopup } from './PixanosPopups.tsx';
-import { snapColor } from './purchase.ts';
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -121,12 +119,6 @@ describe('Pixanos rating: buying a Snap', () => {
     });
     await screen.findByText('Nobody has snapped yet.');
     expect(screen.queryByTestId('pixanos-buy')).toBeNull();
-  });
-
-  it('takes the active colour when it is a palette colour, else a palette colour at random', () => {
-    expect(snapColor('#ff4500')).toBe('#FF4500');
-    expect(snapColor('#123456', () => 0)).toBe(PALETTE[0]);
-    expect(snapColor(null, () => 0.999)).toBe(PALETTE.at(-1));
   });
 });
 

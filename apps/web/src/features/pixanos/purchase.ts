@@ -4,29 +4,12 @@
  * paid, so the shop opens on the Snap's card instead (it takes crypto there).
  */
 import type { BuyStarsBody, BuyStarsResponse } from '@pixel-wall/shared';
-import { isPaletteColor, normalizeHex, PALETTE, ProductId } from '@pixel-wall/shared/core';
+import { ProductId } from '@pixel-wall/shared/core';
 import type { AppThunk } from '../../store/index.ts';
 import { loadBuyList, trackPurchase } from '../../store/shopStore.ts';
 import { shopProductRequested, showToast } from '../../store/uiSlice.ts';
-import { parseRecent, RECENT_COLORS_KEY } from '../../ui/colors.ts';
 
 export type SnapPurchaseOutcome = 'success' | 'failed' | 'shop';
-
-/** SPEC §5: the Wall's active colour when it is a palette colour, else a random palette colour. */
-export function snapColor(active: string | null, random: () => number = Math.random): string {
-  const hex = active ? normalizeHex(active) : null;
-  if (hex && isPaletteColor(hex)) return hex;
-  return PALETTE[Math.floor(random() * PALETTE.length)] ?? PALETTE[0];
-}
-
-/** The Wall's active colour: the front of the recent list. */
-export function activeWallColor(): string | null {
-  try {
-    return parseRecent(localStorage.getItem(RECENT_COLORS_KEY))[0] ?? null;
-  } catch {
-    return null;
-  }
-}
 
 export interface SnapPurchaseText {
   success: string;

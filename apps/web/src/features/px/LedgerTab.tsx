@@ -1,15 +1,10 @@
-import {
-  buybackPercent,
-  PX_BURNED,
-  PX_BUYBACK_BASE,
-  PX_BUYBACK_USD,
-  PX_FUND,
-  type PxLedgerKind,
-} from '@pixel-wall/shared';
-import { useCallback } from 'react';
+import { buybackPercent, PX_BURNED, PX_BUYBACK_BASE, PX_FUND, type PxLedgerKind } from '@pixel-wall/shared';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../api/useHttp.ts';
 import { useFormat } from '../../i18n/format.ts';
+import { fetchPublicConfig, selectPublicConfig } from '../../store/configSlice.ts';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { SkeletonBlock } from '../../ui/LoadError/LoadError.tsx';
 import { CHANNEL_URL } from '../../ui/links.ts';
 import { useAsync } from '../../ui/useAsync.ts';
@@ -28,6 +23,13 @@ export function LedgerTab({ kind }: { kind: PxLedgerKind }) {
   const px = (n: number) => format.number(n, PX_DIGITS);
   const load = useCallback((signal: AbortSignal) => loadLedger(http, kind, signal), [http, kind]);
   const ledger = useAsync(load);
+  // The amount committed to the buyback is the operator's setting (PX_BUYBACK_COMMITTED): stated
+  // only where it is configured.
+  const committedUsd = useAppSelector(selectPublicConfig)?.pxBuybackCommittedUsd ?? null;
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    void dispatch(fetchPublicConfig());
+  }, [dispatch]);
 
   let body = <SkeletonBlock height={240} />;
   if (ledger.data) {
@@ -103,10 +105,13 @@ export function LedgerTab({ kind }: { kind: PxLedgerKind }) {
         {t(`px.ledger.${kind}.title`)}
       </h2>
       <p className="px-card__text">
-        {t(`px.ledger.${kind}.statement`, {
-          usd: format.compact(PX_BUYBACK_USD),
-          amount: format.compact(TARGET[kind]),
-        })}
+        {t(`px.ledger.${kind}.statement`, { amount: format.compact(TARGET[kind]) })}
+        {kind === 'buyback' && committedUsd !== null ? (
+          <span data-testid="buyback-committed">
+            {' '}
+            {t('px.ledger.buyback.committed', { usd: format.compact(committedUsd) })}
+          </span>
+        ) : null}
       </p>
       {CHANNEL_URL && (
         <a className="px-card__link" href={CHANNEL_URL} target="_blank" rel="noopener noreferrer">

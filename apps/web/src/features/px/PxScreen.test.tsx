@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createTestI18n, json, renderApp } from '../../test/harness.tsx';
+import { createTestContext, createTestI18n, json, renderApp, TEST_CONFIG } from '../../test/harness.tsx';
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -157,6 +157,32 @@ describe('/px ledgers', () => {
     expect(items[1]!.textContent).toContain('Week 1');
     expect(items[1]!.querySelector('a')!.getAttribute('href')).toBe('https://tonviewer.com/transaction/a');
     expect(screen.getByTestId('ledger-wallet').getAttribute('href')).toBe('https://tonviewer.com/EQbuyback');
+  });
+
+  it('states the amount committed to the buyback only when the server publishes one', async () => {
+    const withAmount = createTestContext({
+      fetch: (path) =>
+        path === '/config'
+          ? json(200, { ...TEST_CONFIG, pxBuybackCommittedUsd: 10_000_000 })
+          : path.startsWith('/px/ledger/')
+            ? json(503, NOT_CONFIGURED)
+            : undefined,
+    });
+    renderApp('/px/buyback', withAmount, i18n);
+    expect((await screen.findByTestId('buyback-committed')).textContent).toBe(
+      ' More than $10M is committed to the buyback.',
+    );
+    cleanup();
+
+    const without = createTestContext({
+      fetch: (path) => (path.startsWith('/px/ledger/') ? json(503, NOT_CONFIGURED) : undefined),
+    });
+    renderApp('/px/buyback', without, i18n);
+    expect(await screen.findByTestId('px-not-configured')).toBeTruthy();
+    await waitFor(() => expect(without.store.getState().config.data).not.toBeNull());
+    expect(screen.getByText(/We buy PX back from the market with game revenue\./)).toBeTruthy();
+    expect(screen.queryByTestId('buyback-committed')).toBeNull();
+    expect(document.body.textContent).not.toContain('$');
   });
 
   it('shows the statement and a plain note for a wallet the server has not configured', async () => {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { ScrollCueArrows } from '../../ui/ScrollCue/ScrollCueArrows.tsx';
 import { useScrollCue } from '../../ui/ScrollCue/scrollCue.ts';
 import { PX_TABS, type PxTab } from './tabs.ts';
 
@@ -9,28 +10,32 @@ import { PX_TABS, type PxTab } from './tabs.ts';
  */
 export function PxTabs({ current }: { current: PxTab }) {
   const { t } = useTranslation();
-  // On a phone the tabs run off the side: the current one is scrolled into view, the rest fade.
+  // On a phone the tabs run off the side: the current one is scrolled into view, the rest fade
+  // under an arrow that points at them.
   const row = useScrollCue<HTMLElement>(current);
   return (
-    <nav ref={row} className="px-tabs" aria-label={t('px.tabs')}>
-      {PX_TABS.map((id) => (
-        <NavLink
-          key={id}
-          to={`/px/${id}`}
-          replace
-          className={
-            id === current
-              ? 'px-tabs__tab link-tab link-tab--on pixel-text'
-              : 'px-tabs__tab link-tab pixel-text'
-          }
-          aria-current={id === current ? 'page' : undefined}
-          onClick={(event) => {
-            if (id === current) event.preventDefault();
-          }}
-        >
-          {t(`px.${id}`)}
-        </NavLink>
-      ))}
-    </nav>
+    <div className="scroll-cue-frame px-tabs-frame">
+      <nav ref={row} className="px-tabs" aria-label={t('px.tabs')}>
+        {PX_TABS.map((id) => (
+          <NavLink
+            key={id}
+            to={`/px/${id}`}
+            replace
+            className={
+              id === current
+                ? 'px-tabs__tab link-tab link-tab--on pixel-text'
+                : 'px-tabs__tab link-tab pixel-text'
+            }
+            aria-current={id === current ? 'page' : undefined}
+            onClick={(event) => {
+              if (id === current) event.preventDefault();
+            }}
+          >
+            {t(`px.${id}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <ScrollCueArrows />
+    </div>
   );
 }

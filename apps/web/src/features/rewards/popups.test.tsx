@@ -29,9 +29,10 @@ describe('pixel reward popup', () => {
   it('ignores backdrop taps for 2 s, then a tap dismisses it', () => {
     vi.useFakeTimers();
     const onClose = vi.fn();
-    const { container } = renderIn(<PixelRewardPopup reward={goods} onClose={onClose} onOpen={() => {}} />);
-    const backdrop = container.querySelector('.popup__backdrop')!;
-    expect(container.querySelector('.popup--glow')).not.toBeNull();
+    renderIn(<PixelRewardPopup reward={goods} onClose={onClose} onOpen={() => {}} />);
+    // Popups render at the end of the body, above the header.
+    const backdrop = document.querySelector('.popup__backdrop')!;
+    expect(document.querySelector('.popup--glow')).not.toBeNull();
     fireEvent.click(backdrop);
     act(() => {
       vi.advanceTimersByTime(PIXEL_REWARD_BACKDROP_MS - 1);

@@ -302,3 +302,43 @@ describe('purchase popup', () => {
     expect(sent).toEqual([{ validUntil: 1_900_000_000, messages: [{ ...MESSAGE, amount: '10000000' }] }]);
   });
 });
+
+describe("Pixanos' Snap colours in the purchase popup", () => {
+  const snap = products.find((p) => p.id === 13)!;
+  const renderSnap = (colorsUnlocked: boolean) => {
+    const context = createTestContext({ tokens: createMemoryTokenStorage(SIGNED_IN) });
+    render(
+      <AppProviders context={context} i18n={i18n}>
+        <WalletProvider connector={fakeConnector(null, [])}>
+          <PurchasePopup
+            product={snap}
+            currencies={offeredCurrencies('web', products)}
+            initialCurrency={1}
+            initialColor="#FFFFFF"
+            colorsUnlocked={colorsUnlocked}
+            onClose={() => {}}
+          />
+        </WalletProvider>
+      </AppProviders>,
+    );
+  };
+
+  it('offers only the basic line without All colours (the server refuses the rest)', () => {
+    renderSnap(false);
+    const red = screen.getByRole('button', { name: '#FF4500' });
+    const locked = screen
+      .getAllByRole('button', { name: /^#[0-9A-F]{6}$/ })
+      .filter((b) => b.hasAttribute('disabled'));
+    expect(red.hasAttribute('disabled')).toBe(false);
+    expect(locked.length).toBe(20);
+    fireEvent.click(locked[0]!);
+    expect(locked[0]!.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('offers the whole palette with All colours', () => {
+    renderSnap(true);
+    const swatches = screen.getAllByRole('button', { name: /^#[0-9A-F]{6}$/ });
+    expect(swatches.length).toBe(30);
+    expect(swatches.every((b) => !b.hasAttribute('disabled'))).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Currency, ShopProduct } from '@pixel-wall/shared';
-import { CurrencyId, formatBuyPrice, PALETTE } from '@pixel-wall/shared/core';
+import { CurrencyId, formatBuyPrice, isBasicColor, PALETTE } from '@pixel-wall/shared/core';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
@@ -33,6 +33,8 @@ export interface PurchasePopupProps {
   initialCurrency: number;
   /** the colour Pixanos' Snap starts with */
   initialColor: string;
+  /** All colours owned: Pixanos' Snap may take any palette colour, else the basic line only */
+  colorsUnlocked?: boolean;
   onClose(): void;
 }
 
@@ -50,6 +52,7 @@ export function PurchasePopup({
   currencies,
   initialCurrency,
   initialColor,
+  colorsUnlocked = false,
   onClose,
 }: PurchasePopupProps) {
   const { t } = useTranslation();
@@ -159,17 +162,22 @@ export function PurchasePopup({
           <span className="purchase__label">{t('shop.snapColor')}</span>
           <fieldset className="purchase__colors">
             <legend className="visually-hidden">{t('shop.snapColor')}</legend>
-            {PALETTE.map((c) => (
-              <button
-                key={c}
-                type="button"
-                aria-pressed={c === color}
-                aria-label={c}
-                className={`purchase__swatch${c === color ? ' is-active' : ''}`}
-                style={{ background: c }}
-                onClick={() => !pending && setColor(c)}
-              />
-            ))}
+            {PALETTE.map((c) => {
+              // The server refuses a locked colour (COLOR_LOCKED): it is shown, not offered.
+              const locked = !colorsUnlocked && !isBasicColor(c);
+              return (
+                <button
+                  key={c}
+                  type="button"
+                  aria-pressed={c === color}
+                  aria-label={c}
+                  disabled={locked}
+                  className={`purchase__swatch${c === color ? ' is-active' : ''}${locked ? ' is-locked' : ''}`}
+                  style={{ background: c }}
+                  onClick={() => !pending && !locked && setColor(c)}
+                />
+              );
+            })}
           </fieldset>
         </div>
       ) : null}

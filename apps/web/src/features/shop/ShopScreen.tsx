@@ -1,5 +1,5 @@
 import type { ShopProduct } from '@pixel-wall/shared';
-import { isPaletteColor } from '@pixel-wall/shared/core';
+import { ProductId } from '@pixel-wall/shared/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { goodsCount, useShop } from '../../store/shopStore.ts';
 import { selectShopProduct, shopProductCleared } from '../../store/uiSlice.ts';
-import { parseRecent, RECENT_COLORS_KEY } from '../../ui/colors.ts';
+import { activeWallColor, snapColor } from '../../ui/colors.ts';
 import { CurrencyChoice } from './CurrencyChoice.tsx';
 import {
   defaultCurrency,
@@ -17,19 +17,12 @@ import {
   normaliseCurrency,
   offeredCurrencies,
   opensCard,
-  pixanosColor,
   shopRows,
 } from './catalogue.ts';
 import { ProductRow } from './ProductRow.tsx';
 import { PurchasePopup } from './PurchasePopup.tsx';
 import { StarsArt } from './StarsArt.tsx';
 import './shop.css';
-
-/** The Wall's active colour is the front of the recent list. */
-function activeWallColor(): string | null {
-  const recent = parseRecent(localStorage.getItem(RECENT_COLORS_KEY));
-  return recent[0] && isPaletteColor(recent[0]) ? recent[0] : null;
-}
 
 /** SPEC §2 /stars: the stars picture, the copy, the currency picker (web), the rows, pay support. */
 export function ShopScreen() {
@@ -39,6 +32,7 @@ export function ShopScreen() {
   const signedIn = useAppSelector(selectSignedIn);
   const requested = useAppSelector(selectShopProduct);
   const shop = useShop();
+  const colorsUnlocked = goodsCount(shop.goods, ProductId.AllColors) > 0;
   const pxDefault = useAppSelector(selectPublicConfig)?.pxDefaultCurrency === true;
   // The default follows the public config (it may arrive after the shop opened) until the player picks.
   const [chosen, setCurrency] = useState<number | null>(null);
@@ -133,7 +127,8 @@ export function ShopScreen() {
           product={open}
           currencies={currencies}
           initialCurrency={normaliseCurrency(platform.kind, currency)}
-          initialColor={pixanosColor(activeWallColor())}
+          initialColor={snapColor(activeWallColor(), colorsUnlocked)}
+          colorsUnlocked={colorsUnlocked}
           onClose={() => {
             setOpen(null);
             shop.reload();

@@ -7,7 +7,6 @@ import {
   normaliseCurrency,
   offeredCurrencies,
   opensCard,
-  pixanosColor,
   regularPrice,
   saleDiscount,
   shopRows,
@@ -118,13 +117,5 @@ describe('rows', () => {
     expect(opensCard(byId(4), { '4': 1 })).toBe(false);
     expect(opensCard(byId(5), {})).toBe(true);
     expect(opensCard(byId(2), { '2': 9 })).toBe(true);
-  });
-});
-
-describe('Pixanos’ colour', () => {
-  it('takes the active colour when it is in the palette, else a random palette colour', () => {
-    expect(pixanosColor('#ff4500')).toBe('#FF4500');
-    expect(pixanosColor('#123456', () => 0)).toBe('#FFFFFF');
-    expect(pixanosColor(null, () => 0.999)).toMatch(/^#[0-9A-F]{6}$/);
   });
 });

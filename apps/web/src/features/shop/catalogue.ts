@@ -1,6 +1,6 @@
 /**
  * Shop rules that need no screen (SPEC §2 Shop, §4 Shop, §5): which currencies are offered where,
- * row prices, badges, Pixanos' colour, and which rows open a card.
+ * row prices, badges, and which rows open a card.
  */
 import type { Currency, GoodsAvailable, ShopProduct } from '@pixel-wall/shared';
 import {
@@ -10,9 +10,6 @@ import {
   DEFAULT_WEB_CURRENCY_ID,
   discountPercent,
   formatBuyPrice,
-  isPaletteColor,
-  normalizeHex,
-  PALETTE,
   PX_DEFAULT_CURRENCY_ID,
   SHOP_ORDER,
 } from '@pixel-wall/shared/core';
@@ -109,13 +106,6 @@ export function badgesOf(product: ShopProduct, currencyId: number): Badges {
 /** Pipette and Fast mode, once owned, do not open a card again (SPEC §2). */
 export function opensCard(product: ShopProduct, goods: GoodsAvailable): boolean {
   return !(product.permanent && (goods[String(product.id)] ?? 0) > 0);
-}
-
-/** SPEC §5: Pixanos' Snap takes the active colour when it is a palette colour, else a random one. */
-export function pixanosColor(active: string | null, random: () => number = Math.random): string {
-  const hex = active ? normalizeHex(active) : null;
-  if (hex && isPaletteColor(hex)) return hex;
-  return PALETTE[Math.floor(random() * PALETTE.length)] ?? PALETTE[0];
 }
 
 export function currencyCode(currencyId: number): string {

@@ -1,4 +1,5 @@
 import { type CSSProperties, useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { Icon } from '../../ui/icons/Icon.tsx';
 import { ProductIcon } from '../shop/ProductIcon.tsx';
 import { FLIGHT_MS, type Flight } from './flights.ts';
@@ -29,7 +30,10 @@ function FlyingReward({ flight, onLanded }: { flight: Flight; onLanded(id: numbe
   );
 }
 
-/** Rewards on their way to their counters; decorative, so hidden from assistive technology. */
+/**
+ * Rewards on their way to their counters; decorative, so hidden from assistive technology. Like
+ * the popups they fly over, they are rendered at the end of the body, above the header.
+ */
 export function FlyingRewards({
   flights,
   onLanded,
@@ -38,11 +42,12 @@ export function FlyingRewards({
   onLanded(id: number): void;
 }) {
   if (flights.length === 0) return null;
-  return (
+  return createPortal(
     <div className="wall-flights" aria-hidden="true" data-testid="flying-rewards">
       {flights.map((f) => (
         <FlyingReward key={f.id} flight={f} onLanded={onLanded} />
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }

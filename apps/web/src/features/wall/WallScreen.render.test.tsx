@@ -7,7 +7,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { Profiler } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../App.tsx';
 import type { SocketLike } from '../../api/wall/sync.ts';
 import { CAMERA_NOTIFY_MS, type CanvasView } from '../../canvas/index.ts';
@@ -74,6 +74,8 @@ beforeAll(async () => {
   restore.push(() => vi.unstubAllGlobals());
 });
 
+// Each test is a new tab: nothing kept for the session by the one before.
+beforeEach(() => sessionStorage.clear());
 afterEach(cleanup);
 afterAll(() => {
   for (const undo of restore.reverse()) undo();
@@ -192,6 +194,34 @@ describe('coming back to the Wall', () => {
 
     const again = renderWall(context);
     await settle(again);
+    const second = views[1]!;
+    expect(second.getCamera()).toEqual(camera);
+    expect(second.getSelection()).toEqual(selected);
+  });
+
+  it('comes back to the camera and the selection after a reload in the same tab', async () => {
+    views.length = 0;
+    await settle(renderWall(createTestContext()));
+    const first = views[0]!;
+    const canvas = document.querySelector('[data-testid=wall-canvas]')!;
+    await act(async () => {
+      first.zoomIn();
+      await sleep(300);
+      pointer(canvas, 'pointerdown', 200, 400);
+      pointer(canvas, 'pointerup', 200, 400);
+      await sleep(10);
+    });
+    const camera = first.getCamera();
+    const selected = first.getSelection();
+    expect(selected).not.toBeNull();
+    // The page goes away (a reload): no unmount, only pagehide.
+    window.dispatchEvent(new Event('pagehide'));
+
+    // A reload: a new store from nothing but what the tab kept.
+    const reloaded = createTestContext();
+    expect(reloaded.store.getState().ui.wallView).toEqual({ camera, selected });
+    cleanup();
+    await settle(renderWall(reloaded));
     const second = views[1]!;
     expect(second.getCamera()).toEqual(camera);
     expect(second.getSelection()).toEqual(selected);

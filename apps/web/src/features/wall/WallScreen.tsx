@@ -1,5 +1,5 @@
 import { PALETTE } from '@pixel-wall/shared/core';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { wallRuntime } from '../../api/wall/runtime.ts';
@@ -8,7 +8,8 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import { useShop } from '../../store/shopStore.ts';
 import { shopProductRequested, showToast } from '../../store/uiSlice.ts';
-import { recentOrDefault } from '../../ui/colors.ts';
+import { selectUser } from '../../store/userSlice.ts';
+import { recentOrActive } from '../../ui/colors.ts';
 import { GuestLoginBanner } from '../../ui/GuestLoginBanner/GuestLoginBanner.tsx';
 import { BlastRail } from '../boosts/BlastRail.tsx';
 import { FAST_MODE_PRODUCT } from '../boosts/fastModes.ts';
@@ -36,8 +37,10 @@ import {
   useSyncStatus,
   useWide,
 } from './hooks.ts';
+import { LastPixelButton } from './LastPixelButton.tsx';
+import { readLastPixel, writeLastPixel } from './lastPixel.ts';
 import { PaintBar, type PaintBarTab } from './PaintBar.tsx';
-import { usePaintMark } from './paintMark.ts';
+import { PAINT_ZOOM_SCALE, usePaintMark } from './paintMark.ts';
 import { ToolHint } from './ToolHint.tsx';
 import { isAiming, modeOf, tapIntent } from './tool.ts';
 import { useWallFlights } from './useRewardFlight.ts';
@@ -90,7 +93,23 @@ export function WallScreen() {
 
   // The painter sees their pixel: zoomed in to it when too small to make out, and ringed a moment.
   const showPaint = usePaintMark(view);
-  const tool = useWallTool({ view, runtime, colors, goods: shop.goods, onPainted: showPaint });
+  // The last pixel painted on this device, to come back to from the whole-wall view.
+  const userId = useAppSelector(selectUser)?.id ?? null;
+  const [painted, setPainted] = useState<Pixel | null>(null);
+  const remembered = useMemo(() => (userId === null ? null : readLastPixel(userId)), [userId]);
+  const lastPixel = signedIn ? (painted ?? remembered) : null;
+  const onPainted = (p: Pixel) => {
+    showPaint(p);
+    if (userId === null) return;
+    writeLastPixel(userId, p);
+    setPainted(p);
+  };
+  const goToPixel = (p: Pixel) => {
+    view?.centreOn(p.x, p.y, PAINT_ZOOM_SCALE, true);
+    view?.select(p);
+    setSelected(p);
+  };
+  const tool = useWallTool({ view, runtime, colors, goods: shop.goods, onPainted });
   const current = tool.state.tool;
   const mode = modeOf(current);
   const info = usePixelInfo(selected, tab === 'info', tool.painted);
@@ -132,7 +151,7 @@ export function WallScreen() {
         aria-label={t('wall.canvasLabel')}
       />
       <WallEffects view={view} canvas={canvasRef.current} runtime={runtime} />
-      {!signedIn && wide ? <WelcomeBlock /> : null}
+      {!signedIn && wide ? <WelcomeBlock store={runtime.store} /> : null}
       {signedIn ? <MiningChip onOpen={() => setMiningOpen(true)} /> : null}
       {status !== 'live' ? (
         <div className="wall-status panel" role="status" data-testid="sync-status">
@@ -150,6 +169,7 @@ export function WallScreen() {
           <GuestLoginBanner placement="floating" />
         </div>
         <div ref={bottomRef} className="wall__bottom">
+          <LastPixelButton view={view} pixel={lastPixel} onGo={goToPixel} />
           <div ref={railRef} className="wall__rail">
             {signedIn ? (
               <BlastRail
@@ -172,7 +192,7 @@ export function WallScreen() {
           ) : selected ? (
             <PaintBar
               color={colors.color}
-              recent={recentOrDefault(colors.recent)}
+              recent={recentOrActive(colors.recent, colors.color)}
               unlocked={unlocked}
               tab={tab}
               info={info.info}

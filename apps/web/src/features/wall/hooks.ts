@@ -10,13 +10,20 @@ import { loadUsersStats } from '../../api/stats.ts';
 import { useHttp } from '../../api/useHttp.ts';
 import type { WallRuntime } from '../../api/wall/runtime.ts';
 import type { SyncStatus } from '../../api/wall/sync.ts';
-import { type CanvasView, createCanvasView, type Insets, type Pixel } from '../../canvas/index.ts';
+import {
+  type CanvasView,
+  createCanvasView,
+  type Insets,
+  type Pixel,
+  type PixelStore,
+} from '../../canvas/index.ts';
 import { useMotion } from '../../platform/motion.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { selectPublicConfig } from '../../store/configSlice.ts';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks.ts';
 import { selectSignedIn } from '../../store/sessionSlice.ts';
 import {
+  keepWallViewForSession,
   type SavedWallView,
   selectCanvasFps,
   selectWallView,
@@ -176,6 +183,24 @@ export function useUsersStats(): UsersStats | null {
 }
 
 /**
+ * `total` (loaded once; null before) plus the repaints the wall has brought since, written by
+ * `write`: the welcome block's live figure. It is read on every batch, but the component renders
+ * again only when the written text changes.
+ */
+export function useLiveRepaints(
+  store: Pick<PixelStore, 'repaints' | 'subscribe'>,
+  total: number | null,
+  write: (n: number) => string,
+): string | null {
+  const since = useRef<{ total: number; repaints: number } | null>(null);
+  if (total !== null && since.current?.total !== total) since.current = { total, repaints: store.repaints };
+  return useSyncExternalStore(store.subscribe, () => {
+    const base = since.current;
+    return base === null ? null : write(base.total + store.repaints - base.repaints);
+  });
+}
+
+/**
  * The Wall as the player left it the last time it was shown (read once per mount): it comes back
  * at the same camera and selection, from /energy-over's Okay as from any other page.
  */
@@ -189,7 +214,8 @@ export function useSavedWallView(): SavedWallView | null {
  * The canvas view on `canvasRef`, made once per mount (null before): taps go to whatever `onTap`
  * holds at the time; the view the player left (`saved`) comes back, else the launch pixel is
  * selected and centred; fps and motion follow the settings. On unmount the camera and selection
- * are saved for the next visit.
+ * are saved for the next visit, and kept for this tab's session whenever the page is hidden or left,
+ * so a reload opens where the player was.
  */
 export function useCanvasView(
   canvasRef: RefObject<HTMLCanvasElement | null>,
@@ -219,8 +245,20 @@ export function useCanvasView(
       v.select(launch);
       v.centreOn(launch.x, launch.y, LAUNCH_SCALE);
     }
+    const current = () => ({ camera: v.isFitted() ? null : v.getCamera(), selected: v.getSelection() });
+    // A reload in this tab comes back to the same view: it is kept whenever the page may go away.
+    const keep = () => {
+      if (document.visibilityState === 'hidden') keepWallViewForSession(current());
+    };
+    const leave = () => keepWallViewForSession(current());
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', keep);
     return () => {
-      dispatch(wallViewSaved({ camera: v.isFitted() ? null : v.getCamera(), selected: v.getSelection() }));
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', keep);
+      const view = current();
+      dispatch(wallViewSaved(view));
+      keepWallViewForSession(view);
       v.destroy();
       setView(null);
     };

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons/Icon.tsx';
 import './Overlay.css';
@@ -12,7 +13,11 @@ export interface OverlayProps {
   children: ReactNode;
 }
 
-/** A modal panel over the stage: backdrop tap and Escape close it, focus returns afterwards. */
+/**
+ * A modal panel over the stage and the header: backdrop tap and Escape close it, focus returns
+ * afterwards. Rendered at the end of the body, so one opened from inside the Wall (a fixed layer,
+ * its own stacking context) is not drawn under the header, whose buttons would take its taps.
+ */
 export function Overlay({ open, onClose, title, variant, children }: OverlayProps) {
   const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
@@ -32,7 +37,7 @@ export function Overlay({ open, onClose, title, variant, children }: OverlayProp
   }, [open, onClose]);
 
   if (!open) return null;
-  return (
+  return createPortal(
     <div className={`overlay overlay--${variant}`}>
       <div className="overlay__backdrop" onClick={onClose} aria-hidden="true" />
       <div
@@ -51,6 +56,7 @@ export function Overlay({ open, onClose, title, variant, children }: OverlayProp
         </div>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -8,26 +8,31 @@ import './PlaceholderPage.css';
 export interface PlaceholderPageProps {
   /** Page title, already translated. */
   title: string;
-  /** Lead text; defaults to the "coming soon" copy. */
-  text?: string;
+  /** Lead text, already translated. */
+  text: string;
   icon?: GlyphName;
-  /** The small label above the text; null hides it (not-found, errors). */
+  /** A small label above the text, already translated; none when absent. */
   badge?: string | null;
   children?: ReactNode;
 }
 
-/** A screen that is not built yet, or a dead end: title, a short word, and the way back. */
-export function PlaceholderPage({ title, text, icon = 'hourglass', badge, children }: PlaceholderPageProps) {
+/** A dead end or an empty screen (not found, an error, no awards yet): title, a short word, and the way back. */
+export function PlaceholderPage({
+  title,
+  text,
+  icon = 'hourglass',
+  badge = null,
+  children,
+}: PlaceholderPageProps) {
   const { t } = useTranslation();
-  const label = badge === undefined ? t('placeholder.title') : badge;
   return (
     <section className="page placeholder">
       <div className="placeholder__art" aria-hidden="true">
         <Icon name={icon} size={48} />
       </div>
       <h1 className="page__title pixel-text">{title}</h1>
-      {label && <p className="placeholder__badge pixel-text">{label}</p>}
-      <p className="placeholder__text">{text ?? t('placeholder.text')}</p>
+      {badge && <p className="placeholder__badge pixel-text">{badge}</p>}
+      <p className="placeholder__text">{text}</p>
       {children}
       <Link to="/" className="btn btn--primary placeholder__back">
         {t('common.backToWall')}

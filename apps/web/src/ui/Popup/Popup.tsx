@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons/Icon.tsx';
 import './popup.css';
@@ -28,7 +29,11 @@ export function useArmed(delayMs: number): boolean {
   return armed;
 }
 
-/** A centred modal card over a darkened backdrop; focus moves in and returns afterwards. */
+/**
+ * A centred modal card over a darkened backdrop; focus moves in and returns afterwards. It is
+ * rendered at the end of the body: opened from inside the Wall (a fixed layer, its own stacking
+ * context), it would otherwise sit under the header, whose buttons would take its taps.
+ */
 export function Popup({
   onClose,
   title,
@@ -60,7 +65,7 @@ export function Popup({
     return () => window.removeEventListener('keydown', onKey);
   }, [closable, onClose]);
 
-  return (
+  return createPortal(
     <div
       className={`popup${glow ? ' popup--glow' : ''}${className ? ` ${className}` : ''}`}
       data-testid={testId}
@@ -93,6 +98,7 @@ export function Popup({
         </div>
         <div className="popup__body">{children}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -2,7 +2,8 @@
  * A row that scrolls sideways (the /px tabs, the shop's currency chips) on a phone: the active item
  * is scrolled into view, and a fade at an edge shows that more lies that way. The element's
  * `data-more` attribute says which edges hide something ('start', 'end', both or none); the CSS in
- * scrollCue.css draws the fades. Nothing re-renders while the row scrolls.
+ * scrollCue.css draws the fades, and the arrows of ScrollCueArrows.tsx (placed after the row)
+ * point at the hidden items. Nothing re-renders while the row scrolls.
  */
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import './scrollCue.css';
@@ -32,6 +33,20 @@ export function scrollToShow(
   if (offsetLeft >= scrollLeft && offsetLeft + width <= scrollLeft + clientWidth) return scrollLeft;
   const centred = offsetLeft - (clientWidth - width) / 2;
   return Math.max(0, Math.min(scrollWidth - clientWidth, Math.round(centred)));
+}
+
+/** Share of the row's width an arrow's tap moves it by: the next items, with the last seen still in sight. */
+export const NUDGE_SHARE = 0.75;
+
+/** The scrollLeft after a tap on the arrow pointing to `direction`, never past either end. */
+export function nudgedScroll(
+  scrollLeft: number,
+  clientWidth: number,
+  scrollWidth: number,
+  direction: 'start' | 'end',
+): number {
+  const step = Math.round(clientWidth * NUDGE_SHARE) * (direction === 'end' ? 1 : -1);
+  return Math.max(0, Math.min(scrollWidth - clientWidth, scrollLeft + step));
 }
 
 const ACTIVE = '[aria-current="page"], [aria-pressed="true"], [aria-selected="true"]';
