@@ -23,6 +23,24 @@ export function closeServer(server: http.Server): Promise<void> {
   return new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
+/**
+ * A port from the environment: `name`'s value (`0`: any free one), else `fallback` when unset or
+ * empty. Anything but a whole number from 0 to 65535 is refused with a message naming the variable.
+ */
+export function envPort(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  fallback: number,
+): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const port = /^\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(port >= 0 && port <= 65_535)) {
+    throw new Error(`${name}: wants a port from 0 to 65535 (0: any free one), got ${JSON.stringify(raw)}`);
+  }
+  return port;
+}
+
 /** `--name value` from the command line. */
 export function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);

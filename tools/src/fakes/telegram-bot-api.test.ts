@@ -320,7 +320,7 @@ describe('Stars end to end: server ⇄ fake Bot API over HTTP', () => {
     expect(fake.webhook).toEqual({
       url: `${appUrl}/api/v1/telegram/webhook`,
       secretToken: h.economy.webhookSecret,
-      allowedUpdates: ['message', 'pre_checkout_query', 'callback_query'],
+      allowedUpdates: ['message', 'pre_checkout_query'],
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failures, formatRun, median, medianRun, type Run } from './run.ts';
+import { failures, formatRun, lighthousePort, median, medianRun, type Run } from './run.ts';
 
 describe('Lighthouse targets', () => {
   it('pass at the targets and fail below them', () => {
@@ -26,5 +26,14 @@ describe('several runs', () => {
     expect(result.scores.performance).toBe(91);
     expect(result.metrics).toEqual({ fcp: 1091, lcp: 2000, tbt: 200, cls: 0 });
     expect(formatRun(result)).toBe('performance 91, FCP 1091 ms, LCP 2000 ms, TBT 200 ms, CLS 0.000');
+  });
+});
+
+describe("the measured server's port", () => {
+  it('is any free one unless LIGHTHOUSE_PORT pins it', () => {
+    expect(lighthousePort({})).toBeUndefined();
+    expect(lighthousePort({ LIGHTHOUSE_PORT: '0' })).toBeUndefined();
+    expect(lighthousePort({ LIGHTHOUSE_PORT: '8099' })).toBe(8099);
+    expect(() => lighthousePort({ LIGHTHOUSE_PORT: 'eighty' })).toThrow(/^LIGHTHOUSE_PORT: wants a port/);
   });
 });

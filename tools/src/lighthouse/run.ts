@@ -2,7 +2,8 @@
  * `npm run lighthouse`: starts the built server, runs Lighthouse (mobile) on `/` in Debian's
  * Chromium, prints the scores and fails under target. Reports land in artifacts/lighthouse/.
  * `npm run lighthouse -- --runs 3` runs it three times and judges the median: the score moves with
- * the machine's load, which is printed alongside.
+ * the machine's load, which is printed alongside. The server listens on LIGHTHOUSE_PORT (default:
+ * any free port).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM } from '../e2e/browser.ts';
+import { envPort } from '../fakes/serve.ts';
 import { REPO_ROOT, startServer } from '../lib/server-process.ts';
 
 export const TARGETS = { performance: 90, accessibility: 95 } as const;
@@ -39,6 +41,11 @@ export type Scores = Record<(typeof CATEGORIES)[number], number>;
 export interface Run {
   scores: Scores;
   metrics: Record<keyof typeof METRICS, number>;
+}
+
+/** LIGHTHOUSE_PORT pins the port of the server Lighthouse measures; unset or 0: any free port. */
+export function lighthousePort(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  return envPort(env, 'LIGHTHOUSE_PORT', 0) || undefined;
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
@@ -118,10 +125,11 @@ async function main(): Promise<void> {
   const count = Number(values.runs);
   if (!Number.isInteger(count) || count < 1)
     throw new Error(`--runs wants a whole number, got ${values.runs}`);
+  const port = lighthousePort(process.env);
   if (!fs.existsSync(path.join(REPO_ROOT, 'apps', 'web', 'dist', 'index.html'))) {
     throw new Error('apps/web/dist is missing: run npm run build first (npm run lighthouse does)');
   }
-  const server = await startServer();
+  const server = await startServer(port === undefined ? {} : { port });
   try {
     const url = `${server.url}/`;
     console.info(`Lighthouse mobile ${url}`);

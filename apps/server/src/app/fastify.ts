@@ -1,7 +1,7 @@
 /**
  * The Fastify instance every module registers on: logger and request ids, the zod compilers, the
- * app's error body, the plugins (rate limit, security headers, compression) and the routing of
- * websocket upgrades (ws-route.ts).
+ * app's error body, the plugins (rate limit, security headers, compression), the route list of the
+ * OpenAPI document (openapi.ts) and the routing of websocket upgrades (ws-route.ts).
  */
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
@@ -21,6 +21,8 @@ import { createLogThrottle } from '../lib/log-throttle.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { Redis } from '../lib/redis.ts';
 import { helmetOptions, staticSecurityHeaders } from '../lib/security-headers.ts';
+import { BODY_TOO_SLOW } from '../lib/upload-gate.ts';
+import { collectRoutes } from './openapi.ts';
 import { routeUpgrades } from './ws-route.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -62,7 +64,11 @@ export async function createFastify(deps: FastifyDeps): Promise<App> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // A list: only these peers' X-Forwarded-* are believed (proxy-addr, as lib/proxy-trust.ts).
+    trustProxy: typeof config.trustProxy === 'boolean' ? config.trustProxy : [...config.trustProxy],
+    // Fastify's default is none: a client trickling a body would hold its request (and an upload's
+    // share of the byte budget) for ever. Upload bodies also have a minimum rate (upload-gate.ts).
+    requestTimeout: config.requestTimeoutMs,
     // The router's own refusals (a bad % escape, an over-long path parameter) in the app's format.
     frameworkErrors: (err, req, reply) => {
       const { status, code, message } = describeError(err);
@@ -109,6 +115,8 @@ export async function createFastify(deps: FastifyDeps): Promise<App> {
     for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
     done();
   });
+  // Before any route: each one is listed for /api/openapi.json.
+  collectRoutes(app);
   // Upgrade requests go through the router and its hooks like any request; /ws completes them.
   routeUpgrades(app);
   // JSON lists (shop, ratings, histories) gzip to a fraction on a phone's network. Small replies,
@@ -167,6 +175,8 @@ function describeError(err: FastifyError): { status: number; code: ErrorCode; me
       return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json.' };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, code: 'BAD_REQUEST', message: 'The JSON body is empty.' };
+    case BODY_TOO_SLOW:
+      return { status: 408, code: 'BAD_REQUEST', message: err.message };
   }
   if (err instanceof SyntaxError || err.statusCode === 400) {
     return { status: 400, code: 'BAD_REQUEST', message: 'The request is malformed.' };

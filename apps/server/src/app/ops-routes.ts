@@ -1,4 +1,8 @@
-/** The operations routes: /healthz (alive), /readyz (started and its stores answer), /metrics. */
+/**
+ * The operations routes: /healthz (alive), /readyz (started, not shutting down, and its stores
+ * answer; `state` says which part of the life cycle it is in; `warnings` lists configuration that
+ * leaves a part unable to work, each with the variable to set), /metrics.
+ */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -6,6 +10,8 @@ import { AppError } from '../errors.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { servicesOff } from '../lib/optional-services.ts';
 import type { Redis } from '../lib/redis.ts';
+import { botConfigWarning } from '../modules/bot/setup.ts';
+import type { LifecycleState } from './lifecycle.ts';
 import type { ModuleLog, ServerModule } from './module.ts';
 
 export interface OpsDeps {
@@ -13,8 +19,8 @@ export interface OpsDeps {
   db: Pick<Database, 'ping'>;
   redis: Pick<Redis, 'ping'> | null;
   metrics: Pick<Metrics, 'registry'>;
-  /** `running`: started and not shutting down */
-  lifecycle: { readonly running: boolean };
+  /** `running`: started and not shutting down; `state`: which of the two (draining: shutting down, still serving) */
+  lifecycle: { readonly running: boolean; readonly state: LifecycleState };
   /** `healthy`: the group commit writes (it is not retrying a failed batch) */
   committer: { readonly healthy: boolean };
   log: Pick<ModuleLog, 'info'>;
@@ -44,7 +50,9 @@ export function createOpsModule(deps: OpsDeps): ServerModule {
             () => false,
           );
         const ok = Object.values(checks).every(Boolean);
-        return reply.code(ok ? 200 : 503).send({ ok, checks });
+        // What runs but is configured so that part of it cannot work; readiness does not hang on it.
+        const warnings = [botConfigWarning(config)].filter((w) => w !== null);
+        return reply.code(ok ? 200 : 503).send({ ok, state: deps.lifecycle.state, checks, warnings });
       });
       app.get('/metrics', { config: { auth: 'none' } }, async (req, reply) => {
         if (!metricsAuthorized(req.headers.authorization)) {

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../config.ts';
 import { createTestStore, dbKinds } from '../testing/harness.ts';
 import { type Database, openDatabase, runStatements } from './client.ts';
 
@@ -100,5 +102,22 @@ describe.each(kinds)('writeTransaction on %s', (kind) => {
     // The connection is usable afterwards, and an empty list writes nothing.
     await write([]);
     expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+});
+
+describe.runIf(kinds.includes('postgres'))('opening PostgreSQL', () => {
+  it('a database that does not exist stops the start with one line naming it, not the password', async () => {
+    const name = `pw_missing_${randomBytes(4).toString('hex')}`;
+    const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+    url.pathname = `/${name}`;
+    url.password = 'not-shown-anywhere';
+    const err = await openDatabase({ url: url.toString(), dataDir: null }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    const message = (err as Error).message;
+    expect(message).not.toContain('\n');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain(`database "${name}" does not exist on ${url.host}`);
+    expect(message).toContain(`CREATE DATABASE ${name}`);
+    expect(message).not.toContain('not-shown-anywhere');
   });
 });

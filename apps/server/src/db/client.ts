@@ -3,8 +3,10 @@
  * and PostgreSQL (node-postgres pool). Modules write SQL against `Sql`, each in its own
  * `modules/<m>/store.ts`; the SQL migrations in `migrations/` are the schema.
  */
-import fs from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from '../config.ts';
+import { wasmTierUp } from '../lib/memory-limit.ts';
+import { ensurePrivateDir, makePrivate } from './data-dir.ts';
 import { inlineStatements } from './inline-sql.ts';
 import type { WorkerMemory } from './pglite-protocol.ts';
 import { openPgliteWorker } from './pglite-thread.ts';
@@ -62,6 +64,10 @@ export interface DatabaseOptions {
    * the caller's event loop while PGlite works; for tools and tests that want no extra thread.
    */
   inThread?: boolean;
+  /** PGlite in its worker only: let V8 optimise postgres's WebAssembly (DB_WASM_TIER_UP; default `auto`). */
+  wasmTierUp?: boolean;
+  /** Told once when DATA_DIR had to be narrowed to its owner; the caller logs it. */
+  warn?: (message: string) => void;
 }
 
 // int8 arrives as a string from node-postgres; our bigints (user ids, counters) fit in a double.
@@ -72,9 +78,27 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let dir: string | null = null;
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
+    keepDataDirPrivate(opts.dataDir, dir, opts.warn ?? (() => {}));
   }
-  return opts.inThread ? openPgliteInThread(dir) : (await openPgliteWorker(dir)).db;
+  if (opts.inThread) return openPgliteInThread(dir);
+  return (await openPgliteWorker(dir, { wasmTierUp: opts.wasmTierUp ?? wasmTierUp('auto') })).db;
+}
+
+/**
+ * DATA_DIR and everything in it for its owner alone (`data-dir.ts`): made 0700, and what an older
+ * version or another tool left open to the group or other users narrowed, said once in the log.
+ * Before the database opens, so that nothing reads or writes the files meanwhile.
+ */
+function keepDataDirPrivate(dataDir: string, pgliteDir: string, warn: (message: string) => void): void {
+  const narrowedDir = ensurePrivateDir(dataDir);
+  ensurePrivateDir(pgliteDir);
+  const narrowedFiles = makePrivate(dataDir);
+  if (narrowedDir || narrowedFiles > 0) {
+    warn(
+      `DATA_DIR ${dataDir} was open to other users: narrowed ${narrowedDir ? 'it and ' : ''}` +
+        `${narrowedFiles} files and directories in it to their owner alone`,
+    );
+  }
 }
 
 async function openPgliteInThread(dir: string | null): Promise<Database> {
@@ -114,7 +138,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, types: int8Types });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
-  await pool.query('SELECT 1');
+  try {
+    await pool.query('SELECT 1');
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw missingDatabase(err, url) ?? err;
+  }
   return {
     kind: 'postgres',
     query: async <T extends object>(text: string, params?: readonly unknown[]) =>
@@ -145,4 +174,25 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/** PostgreSQL's invalid_catalog_name: the database named in the URL does not exist. */
+const NO_SUCH_DATABASE = '3D000';
+
+/**
+ * A DATABASE_URL whose database was never created stops the start with one line naming it (and
+ * how to create it) instead of a driver's stack trace; the URL is not shown, as it may hold a password.
+ */
+function missingDatabase(err: unknown, url: string): ConfigError | null {
+  if ((err as { code?: unknown }).code !== NO_SUCH_DATABASE) return null;
+  const u = URL.canParse(url) ? new URL(url) : null;
+  // Without a path, PostgreSQL takes the user's name for the database's.
+  const name = u ? decodeURIComponent(u.pathname.slice(1)) || decodeURIComponent(u.username) : '';
+  if (!name)
+    return new ConfigError(`DATABASE_URL: ${(err as Error).message}; create it first, then start again`);
+  const where = u?.host ? ` on ${u.host}` : '';
+  return new ConfigError(
+    `DATABASE_URL: database "${name}" does not exist${where}; create it first ` +
+      `(createdb ${name}, or CREATE DATABASE ${name} in psql), then start again`,
+  );
 }

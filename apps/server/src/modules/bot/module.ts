@@ -1,7 +1,8 @@
 /**
  * The Telegram bot: the Bot API client (Stars invoices and refunds use it too), the conversation
  * (commands sent to the bot arrive through the shop's webhook), and, on the cluster leader, the
- * set-up of the webhook, menu button and commands when TELEGRAM_BOT_SETUP is on.
+ * set-up of the webhook, menu button and commands when TELEGRAM_BOT_SETUP is on. A bot token
+ * without PUBLIC_URL gets one warning at start (and shows on /readyz): such a bot is unreachable.
  */
 import { type ModuleLog, serverModule } from '../../app/module.ts';
 import type { Config } from '../../config.ts';
@@ -9,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { type BotApi, createBotApi, webhookSecret } from '../../integrations/telegram/bot-api.ts';
 import { storedLocale } from '../users/store.ts';
 import { createBotChat } from './chat.ts';
-import { createBotSetup } from './setup.ts';
+import { botConfigWarning, createBotSetup } from './setup.ts';
 
 export interface BotModuleDeps {
   db: Pick<Database, 'query'>;
@@ -47,6 +48,10 @@ export function createBotModule(deps: BotModuleDeps) {
     webhookSecret: secret,
     /** An update of the webhook that is not a payment: the bot's conversation. */
     handleUpdate: (body: unknown) => chat.handleUpdate(body),
+    start() {
+      const warning = botConfigWarning(deps.config);
+      if (warning) deps.log.warn({ variable: warning.variable }, warning.message);
+    },
     lead(leading) {
       if (leading) void setup?.start();
       else setup?.stop();

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeBotApi, startFakeBotApi } from '../../../../../tools/src/fakes/telegram-bot-api.ts';
 import type { Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
-import { createBotApi } from '../../integrations/telegram/bot-api.ts';
+import { createBotApi, WEBHOOK_SECRET_HEADER, webhookSecret } from '../../integrations/telegram/bot-api.ts';
 import {
   createTestStore,
   startApp,
@@ -10,7 +12,8 @@ import {
   type TestStore,
   testConfig,
 } from '../../testing/harness.ts';
-import { ALLOWED_UPDATES, type BotSetupDeps, createBotSetup } from './setup.ts';
+import { loadStarsVectors } from '../../testing/vectors.ts';
+import { ALLOWED_UPDATES, type BotSetupDeps, botConfigWarning, createBotSetup } from './setup.ts';
 import { BOT_TEXTS } from './texts.ts';
 
 const SETS = ['setWebhook', 'setChatMenuButton', 'setMyCommands'];
@@ -172,6 +175,7 @@ describe('bot set-up in the app', () => {
       testConfig({ TELEGRAM_API_URL: fake.url, PUBLIC_URL: 'https://wall.example', ...env }),
     );
     return {
+      baseUrl: app.baseUrl,
       async stop() {
         await app.stop();
         await store.dispose();
@@ -184,6 +188,8 @@ describe('bot set-up in the app', () => {
     const app = await run({});
     await expect.poll(() => fake.commands.size, { timeout: 5000 }).toBe(11);
     expect(fake.webhook.url).toBe('https://wall.example/api/v1/telegram/webhook');
+    // With PUBLIC_URL the bot works: /readyz warns of nothing.
+    expect(await (await fetch(`${app.baseUrl}/readyz`)).json()).toMatchObject({ ok: true, warnings: [] });
     await app.stop();
   });
 
@@ -193,5 +199,115 @@ describe('bot set-up in the app', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(fake.calls).toEqual([]);
     await app.stop();
+  });
+});
+
+describe('a bot token without PUBLIC_URL', () => {
+  it('is named by botConfigWarning, and only when PUBLIC_URL is missing', () => {
+    expect(botConfigWarning(testConfig())).toMatchObject({
+      variable: 'PUBLIC_URL',
+      message: expect.stringContaining('PUBLIC_URL'),
+    });
+    expect(botConfigWarning(testConfig({ PUBLIC_URL: 'https://wall.example' }))).toBeNull();
+    expect(botConfigWarning(testConfig({ TELEGRAM_BOT_TOKEN: '' }))).toBeNull();
+  });
+});
+
+describe('the bot in a running app without PUBLIC_URL', () => {
+  let fake: FakeBotApi;
+  let store: TestStore;
+  let run: Awaited<ReturnType<typeof startApp>>;
+  const lines: { level: number; msg?: string; variable?: string }[] = [];
+  const secret = webhookSecret(TEST_BOT_TOKEN)!;
+
+  beforeAll(async () => {
+    fake = await startFakeBotApi();
+    store = await createTestStore('pglite');
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        for (const l of String(chunk).split('\n')) if (l.trim()) lines.push(JSON.parse(l));
+        done();
+      },
+    });
+    run = await startApp(store, testConfig({ TELEGRAM_API_URL: fake.url, LOG_LEVEL: 'info' }), {
+      logger: { stream },
+    });
+  });
+  afterAll(async () => {
+    await run?.stop();
+    await store?.dispose();
+    await fake?.close();
+  });
+
+  it('logs one warning at start naming PUBLIC_URL, and shows it on /readyz, which stays ready', async () => {
+    const warned = lines.filter((l) => l.level === 40 && l.msg?.includes('PUBLIC_URL'));
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ variable: 'PUBLIC_URL' });
+    const res = await fetch(`${run.baseUrl}/readyz`);
+    expect(res.status).toBe(200);
+    const ready = (await res.json()) as { ok: boolean; warnings: { variable: string; message: string }[] };
+    expect(ready).toMatchObject({ ok: true, warnings: [{ variable: 'PUBLIC_URL' }] });
+    expect(ready.warnings[0]!.message).toBe(warned[0]!.msg);
+    // what it warns about: Telegram was asked for nothing
+    expect(fake.calls.filter((c) => c.method.startsWith('set'))).toEqual([]);
+  });
+
+  /** One update of each kind, as Telegram sends it. */
+  const samples: Record<string, Record<string, unknown>> = {
+    message: {
+      update_id: 9001,
+      message: {
+        message_id: 1,
+        from: { id: 4242, is_bot: false, first_name: 'Ann', language_code: 'en' },
+        chat: { id: 4242, type: 'private' },
+        date: 1_700_000_000,
+        text: '/help',
+      },
+    },
+    pre_checkout_query: loadStarsVectors().find((v) => v.id === 'pre_checkout_query')!.update,
+    callback_query: {
+      update_id: 9003,
+      callback_query: {
+        id: '77',
+        from: { id: 4242, is_bot: false, first_name: 'Ann' },
+        chat_instance: '1',
+        data: 'x',
+      },
+    },
+  };
+
+  /** The Bot API methods the server called while handling one update through the webhook. */
+  async function reaction(kind: string): Promise<string[]> {
+    const update = samples[kind];
+    if (!update) throw new Error(`no sample update of kind ${kind}`);
+    const before = fake.calls.length;
+    const res = await fetch(`${run.baseUrl}/api/v1/telegram/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [WEBHOOK_SECRET_HEADER]: secret },
+      body: JSON.stringify(update),
+    });
+    expect(res.status).toBe(200);
+    return fake.calls.slice(before).map((c) => c.method);
+  }
+
+  it('the webhook asks only for update kinds it handles: each gets an answer through the Bot API', async () => {
+    expect(ALLOWED_UPDATES.length).toBeGreaterThan(0);
+    for (const kind of ALLOWED_UPDATES) {
+      expect(await reaction(kind), kind).not.toEqual([]);
+    }
+  });
+
+  it('callback_query is not asked for: no button of ours sends one, and nothing handles it', async () => {
+    expect(ALLOWED_UPDATES).not.toContain('callback_query');
+    expect(await reaction('callback_query')).toEqual([]);
+  });
+
+  it("the README's hand-run setWebhook asks for the same kinds as the server", () => {
+    const readme = readFileSync(new URL('../../../../../README.md', import.meta.url), 'utf8');
+    const asked = [...readme.matchAll(/setWebhook[^\n]*allowed_updates=(\[[^\]]*\])/g)].map(
+      (m) => JSON.parse(m[1]!) as string[],
+    );
+    expect(asked.length).toBeGreaterThan(0);
+    for (const kinds of asked) expect([...kinds].sort()).toEqual([...ALLOWED_UPDATES].sort());
   });
 });

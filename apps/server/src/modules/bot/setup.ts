@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { API_PREFIX, SUPPORTED_LANGUAGES } from '@pixel-wall/shared';
+import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import {
   type BotApi,
@@ -22,8 +23,12 @@ import {
 import { setStateValue, stateValue } from './store.ts';
 import { commandList, TELEGRAM_LANGUAGE_CODES } from './texts.ts';
 
-/** The update kinds the webhook handles (everything else Telegram keeps to itself). */
-export const ALLOWED_UPDATES = ['message', 'pre_checkout_query', 'callback_query'] as const;
+/**
+ * The update kinds the webhook handles (everything else Telegram keeps to itself): `message` (the
+ * conversation, and payments' successful_payment / refunded_payment) and `pre_checkout_query`. No
+ * button of ours carries callback_data, so callback queries are not asked for.
+ */
+export const ALLOWED_UPDATES = ['message', 'pre_checkout_query'] as const;
 export const MENU_BUTTON_TEXT = 'Pixel Wall';
 const SECRET_STATE = 'webhook-secret-fingerprint';
 
@@ -46,6 +51,26 @@ export interface BotSetup {
   /** One attempt; resolves to what it changed, rejects when Telegram failed. */
   runOnce(): Promise<string[]>;
   stop(): void;
+}
+
+/** A bot configured so that it cannot work, with the variable that fixes it. */
+export interface BotConfigWarning {
+  variable: 'PUBLIC_URL';
+  message: string;
+}
+
+/**
+ * A bot token without PUBLIC_URL gives a bot nobody can reach: no webhook, no menu button, no
+ * commands, and replies without a button to open the game. Said once at start and on /readyz.
+ */
+export function botConfigWarning(config: Pick<Config, 'telegram' | 'publicUrl'>): BotConfigWarning | null {
+  if (!config.telegram.botToken || config.publicUrl) return null;
+  return {
+    variable: 'PUBLIC_URL',
+    message:
+      'TELEGRAM_BOT_TOKEN is set but PUBLIC_URL is not: the bot gets no webhook, menu button or ' +
+      "commands and its replies carry no button to open the game; set PUBLIC_URL to the wall's public https:// address",
+  };
 }
 
 export function webhookUrlOf(publicUrl: string): string {
