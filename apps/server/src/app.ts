@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { createEngineModule, createWallEngine } from './app/engine.ts';
 import { createFastify } from './app/fastify.ts';
-import { createLifecycle } from './app/lifecycle.ts';
+import { type CloseOptions, createLifecycle } from './app/lifecycle.ts';
 import { createSignal, type ServerModule } from './app/module.ts';
+import { createOpenApiModule } from './app/openapi.ts';
 import { createOpsModule } from './app/ops-routes.ts';
 import { createWebModule, readWebBuild } from './app/static.ts';
 import { createWsModule } from './app/ws-route.ts';
@@ -22,10 +23,12 @@ import type { App } from './http.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createPlayerCaches } from './lib/player-caches.ts';
 import { createRedis, type Redis } from './lib/redis.ts';
+import { serverSecret } from './lib/secrets.ts';
 import { createAuthModule } from './modules/auth/module.ts';
 import { createBotModule } from './modules/bot/module.ts';
 import { createCanvasModule } from './modules/canvas/module.ts';
 import { createHiddenModule } from './modules/hidden/module.ts';
+import { createHistoryModule, paintLogWriter } from './modules/history/module.ts';
 import { createItemsModule } from './modules/items/module.ts';
 import { createMarketModule } from './modules/market/module.ts';
 import { createMiningModule } from './modules/mining/module.ts';
@@ -65,8 +68,11 @@ export interface AppDeps {
 
 export interface BuiltApp {
   app: App;
-  /** Stops taking work, drains in-flight requests and pending commits, closes sockets. */
-  close(): Promise<void>;
+  /**
+   * Stops taking work (after `drainMs` of answering /readyz with 503 while still serving), drains
+   * in-flight requests and pending commits, closes sockets.
+   */
+  close(opts?: CloseOptions): Promise<void>;
   hubSeq(): number;
 }
 
@@ -102,9 +108,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const rules = mining.mining;
   const engine = await createWallEngine({ config, db, given: deps.engine, redis, instanceId, rules, users });
+  // The wall's id, made once and kept in its database: its bus refuses channels another wall uses.
   const bus =
     deps.bus ??
-    (config.redisUrl && redis ? await createRedisBus({ url: config.redisUrl, prefix }) : createMemoryBus());
+    (config.redisUrl && redis
+      ? await createRedisBus({ url: config.redisUrl, prefix, wall: await serverSecret(db, 'wall-id', null) })
+      : createMemoryBus());
   const detachCaches = caches.attach(bus);
 
   const ratings = await createRatingsModule({ db, users, redis, prefix, instanceId, log });
@@ -114,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // one is unlikely within the window, and a paint is written (and then shown) at once.
     quietMs: 5 * config.commitWindowMs,
     overwrites: pixelOverwrites,
+    // Every committed change into the paint log, in the same transaction (modules/history).
+    paintLog: paintLogWriter,
     transaction: (fn) => db.transaction(fn),
     ...(db.writeTransaction && { writeTransaction: db.writeTransaction }),
     onCommitted: (batch, ms) => {
@@ -133,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const moderation = createModerationModule({ db, tokens, caches, store: ratings.store, isAdmin, roles });
   const profiles = createProfilesModule({ db, ratings: ratings.ratings, users, referrals });
   const pixels = createPixelsModule({ db });
+  const history = createHistoryModule({ db, users, engine, committer, history: config.history, log });
   const bot = createBotModule({ db, config, log });
   const shop = createShopModule({
     db,
@@ -141,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     botApi: bot.botApi,
     webhookSecret: bot.webhookSecret,
     otherUpdate: bot.handleUpdate,
+    uploadLimits: auth.uploadLimits,
     orderTtlMs: config.economy.orderTtlSeconds * 1000,
     promotions: config.shop.promotions,
     log,
@@ -232,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     createEngineModule({ db, engine, redis, prefix, instanceId, log }),
     auth, // first to register: its guard sees every route after it
     createOpsModule({ config, db, redis, metrics, lifecycle, committer, log }),
+    createOpenApiModule({ publicUrl: config.publicUrl }),
     createDbMaintenanceModule({ db, intervalMs: config.dbVacuumMs, log }),
     createUsersModule({ users, tokens, engine, mining: mining.mining, wallets, countryOf: auth.countryOf }),
     canvas,
@@ -249,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     moderation,
     profiles,
     pixels,
+    history,
     hidden,
     nft,
     bot,
@@ -270,5 +285,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     createWebModule(web), // last: its not-found handler answers what no route did
   ];
   await lifecycle.start(modules);
-  return { app, hubSeq: () => hub.seq, close: () => lifecycle.close() };
+  return { app, hubSeq: () => hub.seq, close: (opts) => lifecycle.close(opts) };
 }

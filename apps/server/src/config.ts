@@ -3,6 +3,7 @@
  * A bad value stops the start with a message naming the variable.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeTonAddress } from './integrations/ton/address.ts';
@@ -17,6 +18,31 @@ const positiveInt = z.coerce.number().int().positive();
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** An IPv4 or IPv6 address, or one with a /prefix length (a CIDR range). */
+function isAddressOrCidr(v: string): boolean {
+  const [address = '', prefix, extra] = v.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** true / false as before, or the proxies' own addresses: only a peer among them is believed. */
+const trustProxy = z.string().transform((v, ctx): boolean | string[] => {
+  const flag = bool.safeParse(v);
+  if (flag.success) return flag.data;
+  const list = v.split(',').map((s) => s.trim());
+  const bad = list.find((s) => !isAddressOrCidr(s));
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false or comma-separated proxy addresses or CIDR ranges (not "${bad.slice(0, 64)}")`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
 
 const url = (protocols: string[]) =>
   z.string().refine(
@@ -35,6 +61,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DB_VACUUM_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  DB_WASM_TIER_UP: z.enum(['auto', 'on', 'off']).default('auto'),
+  HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+  HISTORY_KEYFRAME_PAINTS: z.coerce.number().int().min(1000).max(10_000_000).default(250_000),
+  HISTORY_KEYFRAME_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   REDIS_PREFIX: z
@@ -104,11 +134,17 @@ const envSchema = z.object({
   // The operator's contact address for the legal pages, /pay-support, /px/get and the bot's
   // /paysupport. Unset: none is shown (never a made-up one).
   CONTACT_EMAIL: z.email().optional(),
+  // US dollars the operator has committed to buying PX back, which /px/buyback states. Unset: no
+  // amount is claimed.
+  PX_BUYBACK_COMMITTED: positiveInt.max(1_000_000_000_000).optional(),
+  /** read only from a peer TRUST_PROXY trusts; unset: no country is read */
   COUNTRY_HEADER: z
     .string()
     .regex(/^[a-z0-9-]{1,64}$/, 'must be a lower-case header name')
-    .default('cf-ipcountry'),
-  TRUST_PROXY: bool.default(false),
+    .optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  /** the longest a request (headers and body) may take to arrive */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   TICK_MS: z.coerce.number().int().min(10).max(100).default(100),
   COMMIT_WINDOW_MS: z.coerce.number().int().min(0).max(100).default(4),
   EARLY_PLAYERS: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
@@ -120,6 +156,8 @@ const envSchema = z.object({
   SNAPSHOT_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** default: 5000 with REDIS_URL (a load balancer must see /readyz fail before the listener closes), else 0 */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   TEMPLATE_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -133,6 +171,14 @@ const envSchema = z.object({
     .min(64 * 1024)
     .max(4 * 1024 * 1024 * 1024)
     .default(64 * 1024 * 1024),
+  /** an upload (or webhook) body slower than this over a window is cut off */
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 * 1024 * 1024)
+    .default(4096),
+  UPLOAD_RATE_WINDOW_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   TOURNAMENT_START: z
     .string()
     .refine((v) => Number.isFinite(Date.parse(v)), 'must be a date and time, e.g. 2025-01-06T00:00:00Z')
@@ -163,6 +209,12 @@ export interface Config {
   dataDir: string;
   /** embedded database only: milliseconds between two VACUUM (ANALYZE); 0 = never */
   dbVacuumMs: number;
+  /** embedded database only: let V8 optimise postgres's WebAssembly (db/pglite-durable.ts); `auto`
+   * resolves at start from the memory limit (lib/memory-limit.ts) */
+  dbWasmTierUp: 'auto' | 'on' | 'off';
+  /** the paint log: a keyframe every `keyframePaints` paints or `keyframeMs` (0: by paints only);
+   * log rows older than `retentionMs` dropped (0: kept), the daily keyframes stay */
+  history: { keyframePaints: number; keyframeMs: number; retentionMs: number };
   databaseUrl: string | null;
   redisUrl: string | null;
   /** namespace of every Redis key, so several walls can share one Redis */
@@ -199,8 +251,14 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   /** CONTACT_EMAIL, or null: the apps show no contact address */
   contactEmail: string | null;
-  countryHeader: string;
-  trustProxy: boolean;
+  /** PX_BUYBACK_COMMITTED (US dollars), or null: /px/buyback claims no amount */
+  pxBuybackCommittedUsd: number | null;
+  /** the header a trusted proxy puts the player's country in; null: none is read */
+  countryHeader: string | null;
+  /** Fastify's trustProxy: every peer (true), none (false) or these addresses and CIDR ranges */
+  trustProxy: boolean | readonly string[];
+  /** the longest a request, headers and body, may take to arrive (Fastify's requestTimeout) */
+  requestTimeoutMs: number;
   tickMs: number;
   commitWindowMs: number;
   charges: { start: number; rechargeMs: number };
@@ -210,9 +268,13 @@ export interface Config {
   snapshotMaxAgeMs: number;
   webDist: string | null;
   shutdownGraceMs: number;
+  /** after SIGTERM, how long /readyz answers 503 while everything else still serves */
+  shutdownDrainMs: number;
   templates: { maxBytes: number; uploadsPerHour: number };
   /** upload bodies (templates, tournament entries, NFT drawings) held in memory at once, bytes */
   uploadBudgetBytes: number;
+  /** the slowest an upload body may arrive, averaged over each window, before it is cut off */
+  uploadMinRate: { bytesPerSecond: number; windowMs: number };
   /** the tournament calendar (rounds and breaks from startMs; rounds 0 = endless) and scoring */
   tournament: { startMs: number; roundMs: number; breakMs: number; rounds: number; scoreIntervalMs: number };
   /** The dev sign-in exists only without a bot token and on a loopback address. */
@@ -268,12 +330,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  UPLOAD_BUDGET_BYTES: must be at least TEMPLATE_MAX_BYTES (${e.TEMPLATE_MAX_BYTES})`,
     );
   }
+  if (e.COUNTRY_HEADER !== undefined && e.TRUST_PROXY === false) {
+    throw new ConfigError(
+      'Invalid configuration:\n  COUNTRY_HEADER: is read from a trusted proxy only; set TRUST_PROXY to its address',
+    );
+  }
   const botToken = e.TELEGRAM_BOT_TOKEN ?? null;
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     dbVacuumMs: e.DB_VACUUM_MINUTES * 60_000,
+    dbWasmTierUp: e.DB_WASM_TIER_UP,
+    history: {
+      keyframePaints: e.HISTORY_KEYFRAME_PAINTS,
+      keyframeMs: e.HISTORY_KEYFRAME_MINUTES * 60_000,
+      retentionMs: e.HISTORY_RETENTION_DAYS * 86_400_000,
+    },
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
@@ -303,8 +376,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     contactEmail: e.CONTACT_EMAIL ?? null,
-    countryHeader: e.COUNTRY_HEADER,
+    pxBuybackCommittedUsd: e.PX_BUYBACK_COMMITTED ?? null,
+    countryHeader: e.COUNTRY_HEADER ?? null,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     tickMs: e.TICK_MS,
     commitWindowMs: e.COMMIT_WINDOW_MS,
     charges: { start: e.START_CHARGES, rechargeMs: e.RECHARGE_SECONDS * 1000 },
@@ -317,8 +392,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     snapshotMaxAgeMs: e.SNAPSHOT_MAX_AGE_MS,
     webDist: e.WEB_DIST ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.REDIS_URL ? 5000 : 0),
     templates: { maxBytes: e.TEMPLATE_MAX_BYTES, uploadsPerHour: e.TEMPLATE_UPLOADS_PER_HOUR },
     uploadBudgetBytes: e.UPLOAD_BUDGET_BYTES,
+    uploadMinRate: { bytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND, windowMs: e.UPLOAD_RATE_WINDOW_MS },
     tournament: {
       startMs: e.TOURNAMENT_START,
       roundMs: Math.round(e.TOURNAMENT_ROUND_MINUTES * 60_000),

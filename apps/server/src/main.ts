@@ -10,7 +10,12 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AdminSocket } from './db/admin-socket.ts';
 import { openDatabase } from './db/client.ts';
 import { collectGarbage } from './lib/collect-garbage.ts';
+import { wasmTierUp } from './lib/memory-limit.ts';
 import { type IdleRelease, releaseWhenIdle } from './lib/release-when-idle.ts';
+
+// Before anything creates a file: what the server writes (DATA_DIR, the database's files, backups,
+// the admin socket) is its owner's alone, as PostgreSQL's files are.
+process.umask(0o077);
 
 /** How long after it is up the server hands back its start-up's memory (one short pause). */
 const RELEASE_AFTER_UP_MS = 500;
@@ -36,7 +41,14 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Said once the logger exists (buildApp), not on stderr beside the JSON log.
+  const dataDirWarnings: string[] = [];
+  const opening = openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    wasmTierUp: wasmTierUp(config.dbWasmTierUp),
+    warn: (message) => dataDirWarnings.push(message),
+  });
   // Rejected while the modules load: handled below, when it is awaited, not an unhandled rejection.
   opening.catch(() => {});
   const [{ buildApp }, { migrate }, { adminSocketPath, startAdminSocket }] = await Promise.all([
@@ -52,6 +64,7 @@ async function main(): Promise<void> {
   const built = await buildApp({ config, db });
   step('app');
   const { app } = built;
+  for (const message of dataDirWarnings) app.log.warn({ dataDir: config.dataDir }, message);
   let admin: AdminSocket | null = null;
   let idleRelease: IdleRelease | null = null;
 
@@ -60,14 +73,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: draining requests, sockets and pending commits');
+    // The grace time starts once the drain (still serving, /readyz failing) is over.
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, config.shutdownGraceMs);
+    }, config.shutdownDrainMs + config.shutdownGraceMs);
     force.unref();
     idleRelease?.stop();
     try {
-      await built.close();
+      await built.close({ drainMs: config.shutdownDrainMs });
       await admin?.close();
       await db.close();
       app.log.info('stopped cleanly');
@@ -121,6 +135,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
+  // A refusal to start (e.g. another wall on this wall's Redis channels, a database never created)
+  // says why, without a stack.
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(2);
+  }
   console.error(err);
   process.exit(1);
 });

@@ -13,17 +13,24 @@ import {
   demotionAcrossInstances,
   fuzzFrames,
   fuzzRoutes,
-  paintRateLimit,
   type ProbeResult,
+  paintRateLimit,
   paymentReplays,
-  racingPaints,
   type Route,
+  racingPaints,
   signInForgeries,
   slowClients,
   uploadBomb,
 } from './probes.ts';
+import { backupAndRestore } from './probes-backup.ts';
+import { devSignInHosts, slowUploads, webhookBomb } from './probes-edge.ts';
+import { dataDirModes } from './probes-files.ts';
+import { giftRefund, snapInLockedColour } from './probes-money.ts';
 
 export type Scale = 'quick' | 'full';
+
+/** UPLOAD_RATE_WINDOW_MS of the attacked server: trickles are cut off within a few of these. */
+const SLOW_UPLOAD_WINDOW_MS = 1_000;
 
 export interface AttackOptions {
   scale: Scale;
@@ -53,6 +60,9 @@ const SIZES = {
     slow: 100,
     slowSeconds: 3,
     racingPlayers: 3,
+    webhookPosts: 40,
+    slowUploadPlayers: 1,
+    backupPixels: 20_000,
   },
   full: {
     randomPerRoute: 30,
@@ -66,6 +76,9 @@ const SIZES = {
     slow: 500,
     slowSeconds: 10,
     racingPlayers: 20,
+    webhookPosts: 300,
+    slowUploadPlayers: 2,
+    backupPixels: 500_000,
   },
 };
 
@@ -128,6 +141,12 @@ export async function runAttack(opts: AttackOptions): Promise<AttackReport> {
         // One attacker address stands for many: the per-IP limit would hide what lies behind it.
         RATE_LIMIT_IP_PER_MINUTE: '10000000',
         RATE_LIMIT_SIGNIN_PER_MINUTE: '1000000',
+        // The admin who refunds a payment another Telegram user made (giftRefund).
+        ADMIN_IDS: '8004900',
+        // The per-player upload limit would hide the budget's share behind a 429.
+        TEMPLATE_UPLOADS_PER_HOUR: '1000000',
+        // Trickling uploads are cut off within a second or two rather than the default's tens.
+        UPLOAD_RATE_WINDOW_MS: String(SLOW_UPLOAD_WINDOW_MS),
       },
     });
     fake.webhook.url = `${server.url}/api/v1/telegram/webhook`;
@@ -149,6 +168,8 @@ export async function runAttack(opts: AttackOptions): Promise<AttackReport> {
         { playerId: 8_003_000, replays: size.replays },
       ),
     );
+    await run(giftRefund(server, fake, { adminId: 8_004_900, playerId: 8_004_001, payerId: 8_004_002 }));
+    await run(snapInLockedColour(server, { playerId: 8_004_003 }));
     await run(
       uploadBomb(server, {
         count: size.uploads,
@@ -158,9 +179,52 @@ export async function runAttack(opts: AttackOptions): Promise<AttackReport> {
       }),
     );
     await run(slowClients(server, { count: size.slow, seconds: size.slowSeconds, maxP99Ms: 1_000 }));
+    await run(
+      webhookBomb(server, {
+        count: size.webhookPosts,
+        bytes: 1024 * 1024,
+        maxGrowthBytes: size.uploadMaxGrowth,
+        maxP99Ms: 1_000,
+      }),
+    );
+    await run(
+      slowUploads(server, {
+        firstId: 8_201_000,
+        players: size.slowUploadPlayers,
+        uploadsEach: 6,
+        bytes: 4 * 1024 * 1024,
+        budgetBytes: 64 * 1024 * 1024,
+        windowMs: SLOW_UPLOAD_WINDOW_MS,
+      }),
+    );
+    // Last, when the probes above have made the server write all it writes (WAL, uploads).
+    await run(dataDirModes(server));
   } finally {
     await server?.stop();
     await fake.close();
+  }
+
+  log(`backing up and restoring an embedded wall of ${size.backupPixels} pixels`);
+  await run(
+    backupAndRestore({
+      pixels: size.backupPixels,
+      // a loaded 2-core machine; before, /readyz waited for the whole dump (minutes at full size)
+      maxReadyMs: 10_000,
+      env: { TELEGRAM_BOT_TOKEN: TOOLS_BOT_TOKEN, TELEGRAM_BOT_SETUP: 'off' },
+    }),
+  );
+
+  // Dev sign-in exists only on a server without a bot token: one in this process.
+  {
+    log('starting an embedded server with dev sign-in');
+    const store = await createTestStore('pglite');
+    const dev = await startApp(store, testConfig({ TELEGRAM_BOT_TOKEN: '' }));
+    try {
+      await run(devSignInHosts(dev.baseUrl));
+    } finally {
+      await dev.stop();
+      await store.dispose();
+    }
   }
 
   if (opts.cluster && (await clusterServicesAvailable())) {
@@ -215,7 +279,9 @@ export function formatReport(r: AttackReport, command: string): string {
       `${r.results.length} probes, ${findings} finding${findings === 1 ? '' : 's'}. Loopback only; ` +
       'every probe is bounded in requests and time (tools/src/attack). A finding is a broken promise: ' +
       'a forged sign-in that worked, a paint beyond the charges or the limit, a 5xx or a reply outside ' +
-      'the error format, a double fulfilment, memory or latency blown up by junk.',
+      'the error format, a double fulfilment, memory or latency blown up by junk, a webhook post read ' +
+      'without its secret, a trickling upload that keeps its share of the byte budget, a dev sign-in ' +
+      'answered to another host name.',
     '',
   ];
   for (const p of r.results) {

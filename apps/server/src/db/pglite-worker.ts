@@ -10,7 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { collectGarbage, youngGenerationBytes } from '../lib/collect-garbage.ts';
 import { releaseWhenIdle } from '../lib/release-when-idle.ts';
-import { createPglite } from './pglite-durable.ts';
+import { baselineWasmOnly, createPglite } from './pglite-durable.ts';
 import {
   READY_ID,
   type Reply,
@@ -32,9 +32,10 @@ const QUIET_BEFORE_COLLECT_MS = 300;
 
 if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread');
 const port = parentPort;
-const { dataDir } = workerData as WorkerData;
+const { dataDir, wasmTierUp } = workerData as WorkerData;
 const txs = new Map<number, OpenTx>();
 
+if (!wasmTierUp) baselineWasmOnly();
 let pg!: PGlite;
 try {
   pg = await createPglite(dataDir);

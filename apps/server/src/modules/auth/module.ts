@@ -9,10 +9,11 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { PlayerCaches } from '../../lib/player-caches.ts';
 import { serverSecret } from '../../lib/secrets.ts';
-import { createUploadBudget, createUploadGate } from '../../lib/upload-gate.ts';
+import { createUploadBudget, createUploadGate, playerShareOf } from '../../lib/upload-gate.ts';
 import { createRoles } from '../moderation/roles.ts';
 import { createUsersService } from '../users/service.ts';
 import { createAuthenticator } from './authenticate.ts';
+import { createCountryReader } from './country.ts';
 import { installAuthGuard, requireRole } from './guard.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { createTokenService } from './tokens.ts';
@@ -45,11 +46,10 @@ export async function createAuthModule(deps: AuthModuleDeps) {
   });
   // One roles cache for the staff-route guard and the moderation service that changes roles.
   const roles = createRoles({ db, isAdmin, caches });
-  const countryOf = (req: FastifyRequest): string | null => {
-    const v = req.headers[config.countryHeader];
-    const s = Array.isArray(v) ? v[0] : v;
-    return s && /^[A-Za-z]{2}$/.test(s) && s.toUpperCase() !== 'XX' ? s.toUpperCase() : null;
-  };
+  const countryOf: (req: FastifyRequest) => string | null = createCountryReader({
+    header: config.countryHeader,
+    trustProxy: config.trustProxy,
+  });
   const authenticator = createAuthenticator({
     tokens,
     users,
@@ -57,9 +57,14 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     initDataMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
     countryOf,
   });
-  // Every upload route authenticates before its body is read, within one byte budget.
+  // Every upload route authenticates before its body is read, within one byte budget of which a
+  // player holds at most a share; Telegram's webhook counts in the same budget.
+  const uploadBudget = createUploadBudget(config.uploadBudgetBytes, {
+    perOwner: playerShareOf(config.uploadBudgetBytes, config.templates.maxBytes),
+  });
   const uploadGate = createUploadGate({
-    budget: createUploadBudget(config.uploadBudgetBytes),
+    budget: uploadBudget,
+    minRate: config.uploadMinRate,
     authenticate: (req) => authenticator.callerOf(req),
     requireRole,
   });
@@ -74,6 +79,8 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     isAdminRole: async (id: number) => (await roles.roleOf(id)) === 'admin',
     countryOf,
     uploadGate,
+    /** the upload byte budget and minimum body rate, for bodies that are not a player's (webhook) */
+    uploadLimits: { budget: uploadBudget, minRate: config.uploadMinRate },
     register(app) {
       installAuthGuard(app, { callerOf: (req) => authenticator.callerOf(req), roleOf: roles.roleOf });
       registerAuthRoutes(app, {
@@ -87,6 +94,7 @@ export async function createAuthModule(deps: AuthModuleDeps) {
         contactEmail: config.contactEmail,
         pxDefaultCurrency: config.shop.pxDefaultCurrency,
         marketData: config.market.provider.tokenId !== null,
+        pxBuybackCommittedUsd: config.pxBuybackCommittedUsd,
         loginMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
         signInPerMinute: config.rateLimits.signInPerMinute,
         countryOf,

@@ -9,6 +9,7 @@ import {
   tokenResponse,
 } from '@pixel-wall/shared';
 import type { FastifyRequest } from 'fastify';
+import { isLoopback } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { App } from '../../http.ts';
 import { verifyLoginWidget } from '../../integrations/telegram/login-widget.ts';
@@ -30,6 +31,8 @@ export interface AuthRoutesDeps {
   pxDefaultCurrency: boolean;
   /** PX market data is configured (GET /history/px/stats answers rather than 503) */
   marketData: boolean;
+  /** PX_BUYBACK_COMMITTED in US dollars; null: /px/buyback claims no amount */
+  pxBuybackCommittedUsd: number | null;
   loginMaxAgeSeconds: number;
   signInPerMinute: number;
   countryOf(req: FastifyRequest): string | null;
@@ -53,6 +56,19 @@ const PROXY_HEADERS = [
   'via',
 ];
 
+/**
+ * Whether a Host header names this machine: localhost, 127.x.x.x or [::1], with any port. A page
+ * on another name that resolves here (DNS rebinding) sends its own name, and is refused.
+ */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host || !/^[A-Za-z0-9.:[\]-]{1,300}$/.test(host)) return false;
+  try {
+    return isLoopback(new URL(`http://${host}`).hostname);
+  } catch {
+    return false;
+  }
+}
+
 // Dev players get ids far above Telegram's so the two never meet.
 const DEV_ID_MIN = 1_000_000_000_000_000;
 const DEV_ID_SPAN = 2 ** 47;
@@ -70,6 +86,7 @@ export function registerAuthRoutes(app: App, deps: AuthRoutesDeps): void {
       contactEmail: deps.contactEmail,
       pxDefaultCurrency: deps.pxDefaultCurrency,
       marketData: deps.marketData,
+      pxBuybackCommittedUsd: deps.pxBuybackCommittedUsd,
     }),
   );
 
@@ -136,6 +153,13 @@ export function registerAuthRoutes(app: App, deps: AuthRoutesDeps): void {
       }
       if (PROXY_HEADERS.some((h) => req.headers[h] !== undefined)) {
         throw new AppError('DEV_SIGN_IN_DISABLED', 'Dev sign-in is refused through a proxy.');
+      }
+      // The raw header, not Fastify's req.host (which a trusted proxy's X-Forwarded-Host sets).
+      if (!isLoopbackHost(req.raw.headers.host)) {
+        throw new AppError(
+          'DEV_SIGN_IN_DISABLED',
+          'Dev sign-in answers only pages opened at localhost, 127.0.0.1 or [::1].',
+        );
       }
       const id = req.body.id ?? DEV_ID_MIN + randomInt(0, DEV_ID_SPAN);
       const { profile } = await deps.users.signIn(
