@@ -1,8 +1,8 @@
-import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFastify } from '../app/fastify.ts';
 import { loadConfig } from '../config.ts';
 import type { App } from '../http.ts';
+import { rawPost } from '../testing/raw-post.ts';
 import {
   type BodyRate,
   createUploadBudget,
@@ -81,40 +81,15 @@ async function gatedApp(budget: UploadBudget, minRate: BodyRate, maxBytes = 4096
   return app;
 }
 
-interface Exchange {
-  /** everything the server sent, once it closed the connection */
-  closed: Promise<string>;
-  /** the first bytes of the answer */
-  answered: Promise<string>;
-  send(bytes: number): void;
-  destroy(): void;
-}
-
 /** A raw upload: the head now, the body only as `send` is called. */
-function openUpload(app: App, player: number, length: number): Exchange {
-  const { port } = app.server.address() as net.AddressInfo;
-  const sock = net.connect(port, '127.0.0.1');
-  sock.on('error', () => {});
-  let text = '';
-  let answer: (s: string) => void = () => {};
-  const answered = new Promise<string>((resolve) => {
-    answer = resolve;
-  });
-  sock.on('data', (d: Buffer) => {
-    text += d.toString('latin1');
-    answer(text);
-  });
-  const closed = new Promise<string>((resolve) => sock.on('close', () => resolve(text)));
-  sock.write(
-    `POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Player: ${player}\r\n` +
-      `Content-Type: application/octet-stream\r\nContent-Length: ${length}\r\n\r\n`,
+function openUpload(app: App, player: number, length: number) {
+  const req = rawPost(
+    app,
+    '/upload',
+    { 'x-player': player, 'content-type': 'application/octet-stream' },
+    length,
   );
-  return {
-    closed,
-    answered,
-    send: (bytes) => sock.write(Buffer.alloc(bytes, 0x41)),
-    destroy: () => sock.destroy(),
-  };
+  return { ...req, send: (bytes: number) => req.write(Buffer.alloc(bytes, 0x41)) };
 }
 
 async function until(what: string, condition: () => boolean): Promise<void> {

@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFastify } from '../../app/fastify.ts';
 import { loadConfig } from '../../config.ts';
 import type { App } from '../../http.ts';
 import { type BodyRate, createUploadBudget, type UploadBudget } from '../../lib/upload-gate.ts';
+import { rawPost } from '../../testing/raw-post.ts';
 import { registerShopRoutes, WEBHOOK_MAX_BYTES } from './routes.ts';
 import type { Stars } from './stars.ts';
 
@@ -36,25 +36,14 @@ async function webhookApp(budget: UploadBudget, minRate: BodyRate = { bytesPerSe
 
 /** Sends the head and `first` bytes of a body of `length`; the rest only on `sendRest`. */
 function post(app: App, headers: Record<string, string | number>, length: number, first: string | Buffer) {
-  const { port } = app.server.address() as net.AddressInfo;
-  const sock = net.connect(port, '127.0.0.1');
-  sock.on('error', () => {});
-  let text = '';
-  let answer: (s: string) => void = () => {};
-  const answered = new Promise<string>((resolve) => {
-    answer = resolve;
-  });
-  sock.on('data', (d: Buffer) => {
-    text += d.toString('latin1');
-    answer(text);
-  });
-  const closed = new Promise<string>((resolve) => sock.on('close', () => resolve(text)));
-  const head = Object.entries({ host: '127.0.0.1', 'content-type': 'application/json', ...headers })
-    .map(([k, v]) => `${k}: ${v}\r\n`)
-    .join('');
-  sock.write(`POST /api/v1/telegram/webhook HTTP/1.1\r\n${head}content-length: ${length}\r\n\r\n`);
-  sock.write(first);
-  return { answered, closed, sendRest: (rest: Buffer) => sock.write(rest), destroy: () => sock.destroy() };
+  const req = rawPost(
+    app,
+    '/api/v1/telegram/webhook',
+    { 'content-type': 'application/json', ...headers },
+    length,
+  );
+  req.write(first);
+  return { ...req, sendRest: (rest: Buffer) => req.write(rest) };
 }
 
 const bodyOf = (text: string) =>
