@@ -65,6 +65,11 @@ export function parseSavedWallView(raw: string | null): SavedWallView | null {
   }
 }
 
+/** The Wall's view kept for this tab's session by the page before a reload, or null. */
+export function sessionWallView(): SavedWallView | null {
+  return parseSavedWallView(readSession(WALL_VIEW_SESSION_KEY));
+}
+
 /** Keeps the Wall's view for this tab's session (a reload), or forgets it (null). */
 export function keepWallViewForSession(view: SavedWallView | null): void {
   writeSession(WALL_VIEW_SESSION_KEY, view && (view.camera || view.selected) ? JSON.stringify(view) : null);
@@ -84,7 +89,7 @@ export interface UiState {
   shopProduct: number | null;
   /** The guest sign-in banner; a guest may hide it and bring it back from the menu. */
   loginBannerOpen: boolean;
-  /** The Wall as the player left it (to /energy-over, the shop...), to come back to. */
+  /** The Wall as the player left it (to /energy-over, the shop...) in this page, to come back to. */
   wallView: SavedWallView | null;
 }
 
@@ -103,7 +108,7 @@ export function initialUiState(): UiState {
     canvasFps: clampFps(Number(readLocal(FPS_STORAGE_KEY) ?? FPS_DEFAULT)),
     shopProduct: null,
     loginBannerOpen: true,
-    wallView: parseSavedWallView(readSession(WALL_VIEW_SESSION_KEY)),
+    wallView: null,
   };
 }
 

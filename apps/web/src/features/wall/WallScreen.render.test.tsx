@@ -11,6 +11,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { AppProviders } from '../../App.tsx';
 import type { SocketLike } from '../../api/wall/sync.ts';
 import { CAMERA_NOTIFY_MS, type CanvasView } from '../../canvas/index.ts';
+import { createWebPlatform } from '../../platform/web.ts';
+import { sessionWallView } from '../../store/uiSlice.ts';
 import { createTestContext, createTestI18n } from '../../test/harness.tsx';
 import { WallScreen } from './WallScreen.tsx';
 
@@ -218,13 +220,17 @@ describe('coming back to the Wall', () => {
     window.dispatchEvent(new Event('pagehide'));
 
     // A reload: a new store from nothing but what the tab kept.
-    const reloaded = createTestContext();
-    expect(reloaded.store.getState().ui.wallView).toEqual({ camera, selected });
+    expect(sessionWallView()).toEqual({ camera, selected });
     cleanup();
-    await settle(renderWall(reloaded));
+    await settle(renderWall(createTestContext()));
     const second = views[1]!;
     expect(second.getCamera()).toEqual(camera);
     expect(second.getSelection()).toEqual(selected);
+
+    // A page opened on a pixel (a launch link) shows that pixel, whatever the tab kept.
+    cleanup();
+    await settle(renderWall(createTestContext({ platform: createWebPlatform('?startapp=x700_y200') })));
+    expect(views[2]!.getSelection()).toEqual({ x: 700, y: 200 });
   });
 
   it('starts fitted, with nothing selected, when the Wall was left untouched', async () => {

@@ -78,7 +78,7 @@ export function WallScreen() {
   const pickColor = (c: string) => (mayUse(c, unlocked) ? colors.pick(c) : openUnlock());
   const copyLink = useCopyPixelLink();
 
-  const saved = useSavedWallView();
+  const saved = useSavedWallView(launch.pixel);
   const [selected, setSelected] = useState<Pixel | null>(saved ? saved.selected : launch.pixel);
   const [tab, setTab] = useState<PaintBarTab>('none');
   const [miningOpen, setMiningOpen] = useState(false);

@@ -27,6 +27,7 @@ import {
   type SavedWallView,
   selectCanvasFps,
   selectWallView,
+  sessionWallView,
   showToast,
   wallViewSaved,
 } from '../../store/uiSlice.ts';
@@ -204,9 +205,11 @@ export function useLiveRepaints(
  * The Wall as the player left it the last time it was shown (read once per mount): it comes back
  * at the same camera and selection, from /energy-over's Okay as from any other page.
  */
-export function useSavedWallView(): SavedWallView | null {
+export function useSavedWallView(launch: Pixel | null): SavedWallView | null {
   const store = useAppStore();
-  const [saved] = useState(() => selectWallView(store.getState()));
+  // After a reload, the view this tab kept, unless the page was opened on a pixel (a launch link
+  // names one: it wins, as it did before the reload).
+  const [saved] = useState(() => selectWallView(store.getState()) ?? (launch ? null : sessionWallView()));
   return saved;
 }
 
